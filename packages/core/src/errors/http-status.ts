@@ -1,0 +1,34 @@
+import { ErrorCode } from './codes.js'
+import type { ProtocolError } from './protocol-error.js'
+
+/**
+ * The one table from JSON-RPC errors to HTTP statuses used by every HTTP transport. Errors that reject the
+ * request as a whole are 4xx (2026-07-28 basic/transports/streamable-http "Server Validation", basic/index
+ * "_meta"); errors a method produced travel in a 200 like any JSON-RPC response.
+ */
+const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
+  [ErrorCode.ParseError, 400],
+  [ErrorCode.InvalidRequest, 400],
+  [ErrorCode.HeaderMismatch, 400],
+  [ErrorCode.MissingRequiredClientCapability, 400],
+  [ErrorCode.UnsupportedProtocolVersion, 400],
+])
+
+export function httpStatusFor(error: Pick<ProtocolError, 'code' | 'httpStatus'>): number {
+  return error.httpStatus ?? STATUS_BY_CODE.get(error.code) ?? 200
+}
+
+/** HTTP statuses of transport-level failures, named once. */
+export const HttpStatus = {
+  ok: 200,
+  accepted: 202,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  notAcceptable: 406,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+} as const

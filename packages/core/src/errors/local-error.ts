@@ -1,0 +1,28 @@
+/**
+ * Local errors: raised inside edgemcp and never sent over the wire as-is (a timeout, a closed transport,
+ * misuse of the API). They carry a `kind` so callers can branch without string matching.
+ */
+export type LocalErrorKind = 'timeout' | 'closed' | 'aborted' | 'transport' | 'misuse' | 'remote'
+
+export class McpLocalError extends Error {
+  override readonly name: string = 'McpLocalError'
+  readonly kind: LocalErrorKind
+  constructor(kind: LocalErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.kind = kind
+  }
+}
+
+export class RequestTimeoutError extends McpLocalError {
+  override readonly name = 'RequestTimeoutError'
+  constructor(method: string, id: string | number, timeoutMs: number) {
+    super('timeout', `Request ${method} (id ${id}) timed out after ${timeoutMs} ms`)
+  }
+}
+
+export class ConnectionClosedError extends McpLocalError {
+  override readonly name = 'ConnectionClosedError'
+  constructor(detail = 'Connection closed') {
+    super('closed', detail)
+  }
+}

@@ -1,0 +1,98 @@
+import type { JsonRpcErrorObject, JsonRpcErrorResponse, RequestId } from '../jsonrpc/types.js'
+import { ErrorCode } from './codes.js'
+
+/**
+ * An error that goes over the wire as a JSON-RPC error. It knows its own code, message and data; the HTTP
+ * status a transport should use comes from `httpStatusFor` (one table for the whole project).
+ */
+export class ProtocolError extends Error {
+  override readonly name: string = 'ProtocolError'
+  readonly code: number
+  readonly data: unknown
+  /** Set when the error rejects the whole HTTP request (e.g. 400 for a malformed `_meta`). */
+  readonly httpStatus: number | undefined
+
+  constructor(code: number, message: string, data?: unknown, httpStatus?: number) {
+    super(message)
+    this.code = code
+    this.data = data
+    this.httpStatus = httpStatus
+  }
+
+  toErrorObject(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data }
+  }
+
+  toResponse(id: RequestId | null | undefined): JsonRpcErrorResponse {
+    return id === undefined || id === null
+      ? { jsonrpc: '2.0', error: this.toErrorObject() }
+      : { jsonrpc: '2.0', id, error: this.toErrorObject() }
+  }
+}
+
+export const parseError = (detail?: string) =>
+  new ProtocolError(ErrorCode.ParseError, detail ? `Parse error: ${detail}` : 'Parse error')
+export const invalidRequest = (detail: string) =>
+  new ProtocolError(ErrorCode.InvalidRequest, `Invalid request: ${detail}`)
+export const methodNotFound = (method: string) =>
+  new ProtocolError(ErrorCode.MethodNotFound, `Method not found: ${method}`)
+/** Invalid params, naming the offending field (a JSON pointer-ish path such as `arguments.count`). */
+export const invalidParams = (detail: string, field?: string) =>
+  new ProtocolError(
+    ErrorCode.InvalidParams,
+    field ? `Invalid params: ${field}: ${detail}` : `Invalid params: ${detail}`,
+    field ? { field } : undefined,
+  )
+export const internalError = (detail = 'Internal error') => new ProtocolError(ErrorCode.InternalError, detail)
+
+/** 2026-07-28 `UnsupportedProtocolVersionError` (-32022), listing what we support. */
+export class UnsupportedProtocolVersionError extends ProtocolError {
+  override readonly name = 'UnsupportedProtocolVersionError'
+  constructor(requested: unknown, supported: readonly string[]) {
+    super(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+      supported: [...supported],
+      requested: typeof requested === 'string' ? requested : String(requested),
+    })
+  }
+}
+
+/** 2026-07-28 `HeaderMismatchError` (-32020). */
+export class HeaderMismatchError extends ProtocolError {
+  override readonly name = 'HeaderMismatchError'
+  constructor(header: string, headerValue: string | null, bodyValue: string | undefined) {
+    super(
+      ErrorCode.HeaderMismatch,
+      `Header mismatch: ${header} header value '${headerValue ?? ''}' does not match body value '${bodyValue ?? ''}'`,
+    )
+  }
+}
+
+/** 2026-07-28 `MissingRequiredClientCapabilityError` (-32021). */
+export class MissingClientCapabilityError extends ProtocolError {
+  override readonly name = 'MissingClientCapabilityError'
+  constructor(requiredCapabilities: Record<string, unknown>) {
+    super(
+      ErrorCode.MissingRequiredClientCapability,
+      `Missing required client capability: ${Object.keys(requiredCapabilities).join(', ')}`,
+      { requiredCapabilities },
+    )
+  }
+}
+
+/** Resource not found: -32002 before 2026-07-28, -32602 from it. */
+export class ResourceNotFoundError extends ProtocolError {
+  override readonly name = 'ResourceNotFoundError'
+  constructor(uri: string, code: number = ErrorCode.ResourceNotFound) {
+    super(code, `Resource not found: ${uri}`, { uri })
+  }
+}
+
+/** 2025-11-25 URL elicitation required (-32042). */
+export class UrlElicitationRequiredError extends ProtocolError {
+  override readonly name = 'UrlElicitationRequiredError'
+  constructor(elicitations: Array<Record<string, unknown>>, message = 'URL elicitation required') {
+    super(ErrorCode.UrlElicitationRequired, message, { elicitations })
+  }
+}

@@ -1,0 +1,81 @@
+// @edgemcp/core public API. Hand-written: adding an export is an API decision.
+
+// JSON-RPC
+export { decodeMessage, encodeMessage, isBatch, parseJson, readId } from './jsonrpc/codec.js'
+export type { DecodeResult, ParsedBody } from './jsonrpc/codec.js'
+export { isErrorResponse, isNotification, isRequest, isResponse } from './jsonrpc/types.js'
+export type {
+  JsonRpcErrorObject,
+  JsonRpcErrorResponse,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+  RequestId,
+} from './jsonrpc/types.js'
+
+// Errors
+export { ErrorCode } from './errors/codes.js'
+export { HttpStatus, httpStatusFor } from './errors/http-status.js'
+export { ConnectionClosedError, McpLocalError, RequestTimeoutError } from './errors/local-error.js'
+export type { LocalErrorKind } from './errors/local-error.js'
+export { toProtocolError } from './errors/normalize.js'
+export {
+  HeaderMismatchError,
+  internalError,
+  invalidParams,
+  invalidRequest,
+  methodNotFound,
+  MissingClientCapabilityError,
+  parseError,
+  ProtocolError,
+  ResourceNotFoundError,
+  UnsupportedProtocolVersionError,
+  UrlElicitationRequiredError,
+} from './errors/protocol-error.js'
+
+// Protocol versions and _meta
+export {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
+  readMeta,
+  requestedModernVersion,
+} from './protocol/meta.js'
+export {
+  isLegacyVersion,
+  isModernVersion,
+  isSupportedVersion,
+  LATEST_LEGACY_VERSION,
+  LATEST_VERSION,
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
+  negotiateLegacyVersion,
+  resourceNotFoundCode,
+  SUPPORTED_VERSIONS,
+  supportsBatch,
+} from './protocol/versions.js'
+export type { LegacyVersion, ModernVersion, ProtocolVersion } from './protocol/versions.js'
+
+// Server
+export { McpServer } from './server/mcp-server.js'
+export type { McpServerOptions } from './server/mcp-server.js'
+export type { Connection } from './server/connect.js'
+export type { HandleOptions, HandleResult } from './server/handle.js'
+export type { Registration } from './server/registry.js'
+export { createSessionId, ServerSession } from './server/session.js'
+export type { Outbound, SessionSnapshot } from './server/session.js'
+export { UriTemplate } from './server/uri-template.js'
+export type { UriVariables } from './server/uri-template.js'
+export { compileSchema } from './server/schema-validation.js'
+export type { CompiledSchema, JsonSchema, SchemaInput, SchemaIssue } from './server/schema-validation.js'
+export type * from './server/types.js'
+export { LOGGING_LEVELS } from './server/types.js'
+
+// Transports
+export type { Transport } from './transport/transport.js'
+export { InMemoryTransport } from './transport/in-memory.js'

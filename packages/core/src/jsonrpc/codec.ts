@@ -1,0 +1,74 @@
+import { invalidRequest, parseError, type ProtocolError } from '../errors/protocol-error.js'
+import type { JsonRpcMessage, RequestId } from './types.js'
+
+export type DecodeResult =
+  | { ok: true; message: JsonRpcMessage }
+  | { ok: false; error: ProtocolError; id: RequestId | null }
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const isId = (v: unknown): v is RequestId =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))
+
+/** The request id of a (possibly invalid) message, when one can be read; otherwise null. */
+export function readId(value: unknown): RequestId | null {
+  return isObject(value) && isId(value.id) ? value.id : null
+}
+
+/**
+ * Classifies and validates one JSON-RPC 2.0 message (JSON-RPC 2.0 §4–5; MCP basic/index "Messages": ids are
+ * string or number, never null on requests; params, when present, are an object).
+ */
+export function decodeMessage(value: unknown): DecodeResult {
+  const fail = (detail: string): DecodeResult => ({
+    ok: false,
+    error: invalidRequest(detail),
+    id: readId(value),
+  })
+  if (!isObject(value)) return fail('message must be a JSON object')
+  if (value.jsonrpc !== '2.0') return fail('jsonrpc must be "2.0"')
+  if ('method' in value) {
+    if (typeof value.method !== 'string' || value.method === '')
+      return fail('method must be a non-empty string')
+    if ('params' in value && value.params !== undefined && !isObject(value.params))
+      return fail('params must be an object')
+    if ('id' in value) {
+      if (!isId(value.id)) return fail('id must be a string or a number')
+      if ('result' in value || 'error' in value) return fail('a request cannot carry result or error')
+    }
+    return { ok: true, message: value as unknown as JsonRpcMessage }
+  }
+  if ('result' in value) {
+    if ('error' in value) return fail('a response cannot carry both result and error')
+    if (!isId(value.id)) return fail('id must be a string or a number')
+    if (!isObject(value.result)) return fail('result must be an object')
+    return { ok: true, message: value as unknown as JsonRpcMessage }
+  }
+  if ('error' in value) {
+    const error = value.error
+    if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string')
+      return fail('error must have an integer code and a string message')
+    if ('id' in value && value.id !== null && !isId(value.id))
+      return fail('id must be a string, a number or null')
+    return { ok: true, message: value as unknown as JsonRpcMessage }
+  }
+  return fail('not a request, notification or response')
+}
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: ProtocolError }
+
+/** JSON.parse that reports a JSON-RPC parse error (-32700) instead of throwing. */
+export function parseJson(text: string): ParsedBody {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (e) {
+    return { ok: false, error: parseError(e instanceof Error ? e.message : undefined) }
+  }
+}
+
+/** One message or a batch: a body is a batch when it is a JSON array (2025-03-26 only; see supportsBatch). */
+export const isBatch = (value: unknown): value is unknown[] => Array.isArray(value)
+
+/** Serialises a message; one place so transports agree on the bytes. */
+export const encodeMessage = (message: JsonRpcMessage | JsonRpcMessage[]): string => JSON.stringify(message)

@@ -1,0 +1,42 @@
+/**
+ * Protocol revisions and era rules.
+ * Legacy era: 2024-11-05 … 2025-11-25 (initialize handshake, sessions).
+ * Modern era: 2026-07-28 (stateless, per-request `_meta`).
+ */
+export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
+export const MODERN_VERSIONS = ['2026-07-28'] as const
+export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const
+
+export type LegacyVersion = (typeof LEGACY_VERSIONS)[number]
+export type ModernVersion = (typeof MODERN_VERSIONS)[number]
+export type ProtocolVersion = LegacyVersion | ModernVersion
+
+export const LATEST_LEGACY_VERSION: LegacyVersion = '2025-11-25'
+export const LATEST_VERSION: ModernVersion = '2026-07-28'
+
+export const isLegacyVersion = (v: unknown): v is LegacyVersion =>
+  typeof v === 'string' && (LEGACY_VERSIONS as readonly string[]).includes(v)
+export const isModernVersion = (v: unknown): v is ModernVersion =>
+  typeof v === 'string' && (MODERN_VERSIONS as readonly string[]).includes(v)
+export const isSupportedVersion = (v: unknown): v is ProtocolVersion =>
+  isLegacyVersion(v) || isModernVersion(v)
+
+/**
+ * Legacy `initialize` negotiation (2025-11-25 basic/lifecycle "Version Negotiation"): answer the client's
+ * version when we support it, otherwise our latest legacy version.
+ */
+export function negotiateLegacyVersion(requested: unknown): LegacyVersion {
+  return isLegacyVersion(requested) ? requested : LATEST_LEGACY_VERSION
+}
+
+/** JSON-RPC batches exist only in 2025-03-26 (added there, removed in 2025-06-18). */
+export const supportsBatch = (v: string | undefined): boolean => v === '2025-03-26'
+
+/** `resultType` is required on every result from 2026-07-28. */
+export const hasResultType = (v: string): boolean => isModernVersion(v)
+
+/** Resource-not-found is -32002 before 2026-07-28 and -32602 from it. */
+export const resourceNotFoundCode = (v: string): number => (isModernVersion(v) ? -32602 : -32002)
+
+/** Version comparison on the date strings. */
+export const versionAtLeast = (v: string, min: string): boolean => v >= min

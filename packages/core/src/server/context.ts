@@ -1,0 +1,112 @@
+import { McpLocalError } from '../errors/local-error.js'
+import { createSessionId } from './session.js'
+import type { RequestScope } from './core.js'
+import {
+  LOGGING_LEVELS,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitParams,
+  type ElicitResult,
+  type JsonObject,
+  type ListRootsResult,
+  type LoggingLevel,
+  type RequestContext,
+  type RequestOptions,
+} from './types.js'
+
+const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
+
+/** Builds the one handler context of both eras over a request scope. */
+export function createRequestContext(scope: RequestScope): RequestContext {
+  const meta = (scope.params._meta ?? {}) as JsonObject
+  const progressToken = meta.progressToken
+  let lastProgress = Number.NEGATIVE_INFINITY
+
+  const ask = <T>(
+    method: string,
+    params: JsonObject,
+    capability: string,
+    options?: RequestOptions,
+  ): Promise<T> => {
+    if (scope.era === 'modern') {
+      if (!scope.inputs)
+        return Promise.reject(
+          new McpLocalError(
+            'misuse',
+            `${method} is only available in tools/call, prompts/get and resources/read`,
+          ),
+        )
+      return scope.inputs.ask<T>(method, params, capability)
+    }
+    const session = scope.session
+    if (!session) return Promise.reject(new McpLocalError('misuse', `${method} needs a session`))
+    if (scope.clientCapabilities[capability] === undefined)
+      return Promise.reject(
+        new McpLocalError(
+          'misuse',
+          `The client did not declare the ${capability} capability needed for ${method}`,
+        ),
+      )
+    return session.request(method, params, {
+      via: scope.emit,
+      timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,
+      signal: scope.signal,
+    }) as Promise<T>
+  }
+
+  return {
+    requestId: scope.request.id,
+    method: scope.request.method,
+    era: scope.era,
+    protocolVersion: scope.protocolVersion,
+    clientInfo: scope.clientInfo,
+    clientCapabilities: scope.clientCapabilities,
+    sessionId: scope.session?.id,
+    authInfo: scope.authInfo,
+    signal: scope.signal,
+
+    elicit(params: ElicitParams, options?: RequestOptions) {
+      let wire: JsonObject = { ...params }
+      if (params.mode === 'url') {
+        const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
+        if (scope.era === 'legacy' && caps && caps.url === undefined)
+          return Promise.reject(
+            new McpLocalError('misuse', 'The client does not support URL-mode elicitation'),
+          )
+        if (scope.era === 'legacy')
+          wire = { ...wire, elicitationId: params.elicitationId ?? createSessionId() }
+        else delete wire.elicitationId
+      } else if (scope.era === 'legacy' && scope.protocolVersion < '2025-11-25') {
+        delete wire.mode
+      }
+      return ask<ElicitResult>('elicitation/create', wire, 'elicitation', options)
+    },
+
+    sample(params: CreateMessageParams, options?: RequestOptions) {
+      return ask<CreateMessageResult>('sampling/createMessage', { ...params }, 'sampling', options)
+    },
+
+    listRoots(options?: RequestOptions) {
+      return ask<ListRootsResult>('roots/list', {}, 'roots', options)
+    },
+
+    async progress(progress: number, total?: number, message?: string) {
+      if (progressToken === undefined || scope.signal.aborted) return
+      if (!(progress > lastProgress)) return // progress MUST increase (basic/utilities/progress)
+      lastProgress = progress
+      const params: JsonObject = { progressToken, progress }
+      if (total !== undefined) params.total = total
+      if (message !== undefined && scope.protocolVersion >= '2025-03-26') params.message = message
+      await scope.emit({ jsonrpc: '2.0', method: 'notifications/progress', params })
+    },
+
+    async log(level: LoggingLevel, data: unknown, logger?: string) {
+      if (scope.logLevel === null || scope.signal.aborted) return
+      const min = scope.session?.logLevel ?? scope.logLevel
+      if (min !== undefined && levelRank(level) < levelRank(min)) return
+      const params: JsonObject = { level, data }
+      if (logger !== undefined) params.logger = logger
+      await scope.emit({ jsonrpc: '2.0', method: 'notifications/message', params })
+    },
+  }
+}

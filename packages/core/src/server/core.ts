@@ -1,0 +1,62 @@
+import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
+import type { InputCollector } from './input-collector.js'
+import type { MrtrSigner } from './mrtr-state.js'
+import type { Registry } from './registry.js'
+import type { Outbound, ServerSession } from './session.js'
+import type { Implementation, JsonObject, LoggingLevel } from './types.js'
+
+export interface CacheOptions {
+  /** Freshness hint for cacheable results (2026-07-28 server/utilities/caching). */
+  ttlMs: number
+  cacheScope: 'public' | 'private'
+}
+
+export interface ResolvedServerOptions {
+  instructions: string | undefined
+  pageSize: number
+  cache: CacheOptions
+  requestTimeoutMs: number
+  mrtrTtlMs: number
+  /** Include `io.modelcontextprotocol/serverInfo` in every modern result's `_meta`. */
+  serverInfoInResults: boolean
+}
+
+/** A change that modern `subscriptions/listen` streams and legacy sessions may want to hear about. */
+export type ServerEvent =
+  | { type: 'tools' | 'prompts' | 'resources' }
+  | { type: 'resource-updated'; uri: string }
+
+/** What the dispatch functions need from the McpServer; keeps them free of the class. */
+export interface ServerCore {
+  readonly info: Implementation
+  readonly options: ResolvedServerOptions
+  readonly registry: Registry
+  readonly signer: MrtrSigner
+  capabilities(): JsonObject
+  subscribe(listener: (event: ServerEvent) => void): () => void
+  listCache: Map<string, JsonObject>
+  /** Aborts when the server shuts down: ends long-lived requests such as subscriptions/listen. */
+  readonly shutdownSignal: AbortSignal
+}
+
+/** Everything known about one request while it is handled. */
+export interface RequestScope {
+  core: ServerCore
+  request: JsonRpcRequest
+  params: JsonObject
+  era: 'legacy' | 'modern'
+  protocolVersion: string
+  clientCapabilities: JsonObject
+  clientInfo: Implementation | undefined
+  /** Minimum level to emit; `null` means none may be emitted (modern request without a log level). */
+  logLevel: LoggingLevel | null | undefined
+  session: ServerSession | undefined
+  /** Messages related to this request (progress, logs, server→client requests). */
+  emit: Outbound
+  signal: AbortSignal
+  authInfo: unknown
+  principal: string | undefined
+  inputs: InputCollector | undefined
+}
+
+export type { JsonRpcMessage }

@@ -1,0 +1,211 @@
+import type { JsonRpcNotification } from '../jsonrpc/types.js'
+import type { Transport } from '../transport/transport.js'
+import { connectServer, type Connection } from './connect.js'
+import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
+import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
+import { MrtrSigner } from './mrtr-state.js'
+import { Registry, type ListKind, type Registration } from './registry.js'
+import type { SchemaInput } from './schema-validation.js'
+import { ServerSession, type SessionSnapshot } from './session.js'
+import type {
+  Implementation,
+  JsonObject,
+  PromptDefinition,
+  PromptHandler,
+  ResourceMetadata,
+  ResourceReader,
+  ResourceTemplateDefinition,
+  TemplateReader,
+  ToolDefinition,
+  ToolHandler,
+} from './types.js'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+
+export interface McpServerOptions extends Implementation {
+  instructions?: string
+  /** Items per page of every list method. Default 100. */
+  pageSize?: number
+  /** Cache hints of 2026-07-28 cacheable results. Default `{ ttlMs: 60_000, cacheScope: 'private' }`. */
+  cache?: Partial<CacheOptions>
+  /** Timeout of server→client requests (legacy era). Default 60 s. */
+  requestTimeoutMs?: number
+  /** Secret for signing MRTR requestState. Set it when several isolates/instances serve one server. */
+  mrtrSecret?: string | Uint8Array
+  /** Lifetime of MRTR requestState. Default 10 minutes. */
+  mrtrTtlMs?: number
+  /** Advertise the logging capability. Default true. */
+  logging?: boolean
+  /** Extra capabilities (experimental, extensions). */
+  capabilities?: JsonObject
+  /** Put `io.modelcontextprotocol/serverInfo` in every modern result's `_meta`. Default true. */
+  serverInfoInResults?: boolean
+}
+
+type ArgsOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : Record<string, unknown>
+
+/**
+ * An MCP server of both eras. Register tools, resources and prompts; hand messages to `handle()` (HTTP
+ * transports) or `connect()` a bidirectional transport.
+ *
+ * @example
+ * const server = new McpServer({ name: 'demo', version: '1.0.0' })
+ * server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+ *   ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }))
+ */
+export class McpServer implements ServerCore {
+  readonly info: Implementation
+  readonly options: ResolvedServerOptions
+  readonly registry = new Registry()
+  readonly signer: MrtrSigner
+  readonly listCache = new Map<string, JsonObject>()
+  private readonly sessions = new Set<ServerSession>()
+  private readonly listeners = new Set<(event: ServerEvent) => void>()
+  private readonly extraCapabilities: JsonObject
+  private readonly logging: boolean
+  private readonly shutdown = new AbortController()
+  private capabilitiesCache: JsonObject | undefined
+
+  constructor(options: McpServerOptions) {
+    const {
+      instructions,
+      pageSize,
+      cache,
+      requestTimeoutMs,
+      mrtrSecret,
+      mrtrTtlMs,
+      logging,
+      capabilities,
+      serverInfoInResults,
+      ...info
+    } = options
+    this.info = info
+    this.options = {
+      instructions,
+      pageSize: pageSize ?? 100,
+      cache: { ttlMs: cache?.ttlMs ?? 60_000, cacheScope: cache?.cacheScope ?? 'private' },
+      requestTimeoutMs: requestTimeoutMs ?? 60_000,
+      mrtrTtlMs: mrtrTtlMs ?? 600_000,
+      serverInfoInResults: serverInfoInResults ?? true,
+    }
+    this.signer = new MrtrSigner(mrtrSecret)
+    this.extraCapabilities = capabilities ?? {}
+    this.logging = logging ?? true
+    this.registry.onChange((kind) => this.onRegistryChange(kind))
+  }
+
+  get shutdownSignal(): AbortSignal {
+    return this.shutdown.signal
+  }
+
+  /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
+  tool<S extends SchemaInput | undefined>(
+    name: string,
+    definition: ToolDefinition<S>,
+    handler: ToolHandler<ArgsOf<S>>,
+  ): Registration {
+    return this.registry.addTool(name, definition, handler)
+  }
+
+  /** Registers a fixed resource. */
+  resource(uri: string, metadata: ResourceMetadata, read: ResourceReader): Registration {
+    return this.registry.addResource(uri, metadata, read)
+  }
+
+  /** Registers an RFC 6570 resource template; `read` gets the variables of the requested URI. */
+  resourceTemplate(
+    uriTemplate: string,
+    definition: ResourceTemplateDefinition,
+    read: TemplateReader,
+  ): Registration {
+    return this.registry.addTemplate(uriTemplate, definition, read)
+  }
+
+  /** Registers a prompt. */
+  prompt(name: string, definition: PromptDefinition, handler: PromptHandler): Registration {
+    return this.registry.addPrompt(name, definition, handler)
+  }
+
+  /** The capabilities of what is registered now (server/index "Capabilities"). */
+  capabilities(): JsonObject {
+    if (this.capabilitiesCache) return this.capabilitiesCache
+    const r = this.registry
+    const caps: JsonObject = { ...this.extraCapabilities }
+    if (this.logging) caps.logging = {}
+    const hasCompleter =
+      [...r.prompts.values()].some((p) => p.definition.complete) ||
+      [...r.templates.values()].some((t) => t.definition.complete)
+    if (hasCompleter) caps.completions = {}
+    if (r.prompts.size > 0) caps.prompts = { listChanged: true }
+    if (r.resources.size > 0 || r.templates.size > 0) caps.resources = { subscribe: true, listChanged: true }
+    if (r.tools.size > 0) caps.tools = { listChanged: true }
+    this.capabilitiesCache = caps
+    return caps
+  }
+
+  /** Handles one inbound JSON value (a message or a batch) of either era. Never throws. */
+  handle(value: unknown, options: HandleOptions = {}): Promise<HandleResult> {
+    return handleInbound(this, value, {
+      ...options,
+      createSession: options.createSession ?? (() => this.createSession()),
+    })
+  }
+
+  /** Serves a bidirectional transport (stdio, in-memory): both eras on one connection. */
+  connect(transport: Transport): Promise<Connection> {
+    return connectServer(this, transport)
+  }
+
+  /** A new legacy session, tracked for list-changed and resource-updated notifications until it closes. */
+  createSession(id?: string): ServerSession {
+    return this.track(new ServerSession(id, { requestTimeoutMs: this.options.requestTimeoutMs }))
+  }
+
+  /** Brings back a session from its snapshot (e.g. on another isolate). */
+  restoreSession(snapshot: SessionSnapshot): ServerSession {
+    return this.track(ServerSession.restore(snapshot, { requestTimeoutMs: this.options.requestTimeoutMs }))
+  }
+
+  private track(session: ServerSession): ServerSession {
+    this.sessions.add(session)
+    session.onClose(() => this.sessions.delete(session))
+    return session
+  }
+
+  /** Listens to server events (list changes, resource updates); returns the unsubscribe function. */
+  subscribe(listener: (event: ServerEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    this.emitEvent({ type: 'resource-updated', uri })
+    await Promise.all(
+      [...this.sessions]
+        .filter((s) => s.initialized && s.subscriptions.has(uri))
+        .map((s) => s.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } })),
+    )
+  }
+
+  /** Sends a notification to every initialized legacy session's standalone channel. */
+  async broadcast(notification: JsonRpcNotification): Promise<void> {
+    await Promise.all([...this.sessions].filter((s) => s.initialized).map((s) => s.notify(notification)))
+  }
+
+  /** Ends long-lived requests and closes every session. */
+  close(): void {
+    this.shutdown.abort(new Error('server shutting down'))
+    for (const s of [...this.sessions]) s.close('server shutting down')
+  }
+
+  private emitEvent(event: ServerEvent): void {
+    for (const l of this.listeners) l(event)
+  }
+
+  private onRegistryChange(kind: ListKind): void {
+    this.listCache.clear()
+    this.capabilitiesCache = undefined
+    this.emitEvent({ type: kind })
+    void this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
+  }
+}

@@ -1,0 +1,35 @@
+import { invalidParams } from '../../errors/protocol-error.js'
+import { createRequestContext } from '../context.js'
+import type { RequestScope } from '../core.js'
+import { paginate } from '../pagination.js'
+import { shapeFor } from '../revision-shapes.js'
+import type { JsonObject } from '../types.js'
+import { ITEM_KEYS, optionalObject, requireString } from './shared.js'
+
+export function listPrompts(scope: RequestScope): JsonObject {
+  const { registry, options } = scope.core
+  const page = paginate(
+    [...registry.prompts.values()],
+    scope.params.cursor,
+    options.pageSize,
+    registry.version,
+  )
+  const prompts = page.items.map((p) => shapeFor(scope.protocolVersion, p.wire, ITEM_KEYS))
+  return page.nextCursor ? { prompts, nextCursor: page.nextCursor } : { prompts }
+}
+
+export async function getPrompt(scope: RequestScope): Promise<JsonObject> {
+  const name = requireString(scope.params, 'name')
+  const prompt = scope.core.registry.prompts.get(name)
+  if (!prompt) throw invalidParams(`Unknown prompt: ${name}`, 'name')
+  const args = optionalObject(scope.params, 'arguments') ?? {}
+  const strings: Record<string, string> = {}
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v !== 'string') throw invalidParams('must be a string', `arguments.${k}`)
+    strings[k] = v
+  }
+  for (const a of prompt.definition.arguments ?? []) {
+    if (a.required && strings[a.name] === undefined) throw invalidParams('is required', `arguments.${a.name}`)
+  }
+  return { ...(await prompt.handler(strings, createRequestContext(scope))) }
+}

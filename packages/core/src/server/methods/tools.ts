@@ -1,0 +1,75 @@
+import { ErrorCode } from '../../errors/codes.js'
+import { invalidParams, ProtocolError } from '../../errors/protocol-error.js'
+import { createRequestContext } from '../context.js'
+import type { RequestScope } from '../core.js'
+import { paginate } from '../pagination.js'
+import { shapeFor } from '../revision-shapes.js'
+import { describeIssues, type CompiledSchema } from '../schema-validation.js'
+import type { CallToolResult, JsonObject } from '../types.js'
+import { optionalObject, requireString, TOOL_KEYS } from './shared.js'
+
+export function listTools(scope: RequestScope): JsonObject {
+  const { registry, options } = scope.core
+  const page = paginate([...registry.tools.values()], scope.params.cursor, options.pageSize, registry.version)
+  const tools = page.items.map((t) => shapeFor(scope.protocolVersion, t.wire, TOOL_KEYS))
+  return page.nextCursor ? { tools, nextCursor: page.nextCursor } : { tools }
+}
+
+/** Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before. */
+const inputErrorsAreToolErrors = (version: string) => version >= '2025-11-25'
+
+const toolError = (text: string): JsonObject => ({ content: [{ type: 'text', text }], isError: true })
+
+export async function callTool(scope: RequestScope): Promise<JsonObject> {
+  const name = requireString(scope.params, 'name')
+  const tool = scope.core.registry.tools.get(name)
+  if (!tool) throw invalidParams(`Unknown tool: ${name}`, 'name')
+  const args = optionalObject(scope.params, 'arguments') ?? {}
+  const checked = await tool.input.validate(args)
+  if (!checked.ok) {
+    const issues = checked.issues.map((i) => ({ ...i, path: i.path ? `arguments.${i.path}` : 'arguments' }))
+    if (inputErrorsAreToolErrors(scope.protocolVersion))
+      return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
+    throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
+  }
+  let result: CallToolResult
+  try {
+    result = await tool.handler(checked.value, createRequestContext(scope))
+  } catch (e) {
+    if (e instanceof ProtocolError) throw e
+    if (scope.signal.aborted && scope.inputs?.hasRequests) throw e
+    return toolError(e instanceof Error ? e.message : String(e))
+  }
+  return finishToolResult(scope, name, result, tool.output)
+}
+
+async function finishToolResult(
+  scope: RequestScope,
+  name: string,
+  result: CallToolResult,
+  output: CompiledSchema | undefined,
+): Promise<JsonObject> {
+  if (typeof result !== 'object' || result === null)
+    throw new ProtocolError(ErrorCode.InternalError, `Tool ${name} returned no result object`)
+  let out: JsonObject = { ...result }
+  if (out.content === undefined)
+    out.content =
+      out.structuredContent === undefined
+        ? []
+        : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]
+  if (output && !out.isError) {
+    if (out.structuredContent === undefined)
+      throw new ProtocolError(
+        ErrorCode.InternalError,
+        `Tool ${name} has an outputSchema but returned no structuredContent`,
+      )
+    const checked = await output.validate(out.structuredContent)
+    if (!checked.ok)
+      throw new ProtocolError(
+        ErrorCode.InternalError,
+        `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
+      )
+  }
+  out = shapeFor(scope.protocolVersion, out, ['structuredContent'])
+  return out
+}

@@ -1,0 +1,74 @@
+import { invalidParams } from '../errors/protocol-error.js'
+import type { RequestScope } from './core.js'
+import { InputCollector } from './input-collector.js'
+import { digestParams } from './mrtr-state.js'
+import type { JsonObject } from './types.js'
+
+/** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
+export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
+
+const RESPONSE_SHAPES: Record<string, (v: JsonObject) => boolean> = {
+  elicit: (v) => v.action === 'accept' || v.action === 'decline' || v.action === 'cancel',
+  sample: (v) => typeof v.model === 'string' && typeof v.role === 'string' && v.content !== undefined,
+  roots: (v) => Array.isArray(v.roots),
+}
+
+function salient(params: JsonObject): JsonObject {
+  const { _meta: _m, inputResponses: _i, requestState: _s, ...rest } = params
+  return rest
+}
+
+/**
+ * Runs one MRTR round of a modern request: verifies the echoed state, merges the client's input responses,
+ * runs the method with an InputCollector, and answers `input_required` when the handler asked for input it
+ * does not have yet. The handler is replayed from the start on every round.
+ */
+export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScope) => Promise<JsonObject>) {
+  const { params, core } = scope
+  const digest = await digestParams({ method: scope.request.method, params: salient(params) })
+  const responses: Record<string, unknown> = {}
+  if (params.requestState !== undefined) {
+    if (typeof params.requestState !== 'string') throw invalidParams('must be a string', 'requestState')
+    const state = await core.signer.verify(params.requestState)
+    if (!state || state.m !== scope.request.method || state.d !== digest || state.p !== scope.principal)
+      throw invalidParams(
+        'failed verification (tampered, expired or issued for another request)',
+        'requestState',
+      )
+    Object.assign(responses, state.r)
+    const given = params.inputResponses
+    if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+      throw invalidParams('must be an object', 'inputResponses')
+    for (const key of state.q) {
+      const value = (given as JsonObject | undefined)?.[key]
+      if (value === undefined) continue // missing: the handler will ask again
+      const check = RESPONSE_SHAPES[key.split('-')[0] ?? '']
+      if (typeof value !== 'object' || value === null || (check && !check(value as JsonObject)))
+        throw invalidParams('is not a valid response to the input request', `inputResponses.${key}`)
+      responses[key] = value
+    }
+  }
+  const round = new AbortController()
+  const onAbort = () => round.abort(scope.signal.reason)
+  scope.signal.addEventListener('abort', onAbort, { once: true })
+  const inputs = new InputCollector(responses, scope.clientCapabilities)
+  const roundScope: RequestScope = { ...scope, inputs, signal: round.signal }
+  const NEED = Symbol('need-input')
+  try {
+    const outcome = await Promise.race([run(roundScope), inputs.whenInputNeeded.then(() => NEED)])
+    if (outcome !== NEED) return outcome as JsonObject
+    round.abort(new Error('input required'))
+    const requestState = await core.signer.sign({
+      v: 1,
+      m: scope.request.method,
+      d: digest,
+      ...(scope.principal === undefined ? {} : { p: scope.principal }),
+      e: Date.now() + core.options.mrtrTtlMs,
+      r: responses,
+      q: Object.keys(inputs.requests),
+    })
+    return { resultType: 'input_required', inputRequests: inputs.requests, requestState }
+  } finally {
+    scope.signal.removeEventListener('abort', onAbort)
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Signed MRTR `requestState` (2026-07-28 basic/patterns/mrtr "Server Requirements"): HMAC-SHA256 over a JSON
+ * payload that binds the method, a digest of the request's salient params, the principal and an expiry, and
+ * carries the input responses gathered in earlier rounds. Web Crypto only.
+ */
+export interface MrtrPayload {
+  v: 1
+  /** method */
+  m: string
+  /** digest of the request's salient params */
+  d: string
+  /** principal, when the transport authenticated one */
+  p?: string
+  /** expiry, epoch ms */
+  e: number
+  /** responses gathered so far, by input key */
+  r: Record<string, unknown>
+  /** keys asked for in the round that produced this state */
+  q: string[]
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+export class MrtrSigner {
+  private readonly key: Promise<CryptoKey>
+
+  constructor(secret?: string | Uint8Array) {
+    const raw =
+      secret === undefined
+        ? crypto.getRandomValues(new Uint8Array(32))
+        : typeof secret === 'string'
+          ? encoder.encode(secret)
+          : secret
+    this.key = crypto.subtle.importKey(
+      'raw',
+      raw as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
+  }
+
+  async sign(payload: MrtrPayload): Promise<string> {
+    const body = encoder.encode(JSON.stringify(payload))
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.key, body))
+    return `${toBase64Url(body)}.${toBase64Url(sig)}`
+  }
+
+  /** The payload, or undefined when the state is malformed, tampered with or expired. */
+  async verify(state: string, now = Date.now()): Promise<MrtrPayload | undefined> {
+    const dot = state.indexOf('.')
+    if (dot <= 0 || state.length > 1_000_000) return undefined
+    const body = fromBase64Url(state.slice(0, dot))
+    const sig = fromBase64Url(state.slice(dot + 1))
+    if (!body || !sig) return undefined
+    const ok = await crypto.subtle.verify(
+      'HMAC',
+      await this.key,
+      sig as Uint8Array<ArrayBuffer>,
+      body as Uint8Array<ArrayBuffer>,
+    )
+    if (!ok) return undefined
+    try {
+      const payload = JSON.parse(decoder.decode(body)) as MrtrPayload
+      if (payload.v !== 1 || typeof payload.e !== 'number' || payload.e < now) return undefined
+      return payload
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** SHA-256 of a canonical JSON rendering, base64url: binds state to the request it was issued for. */
+export async function digestParams(value: unknown): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-256', encoder.encode(canonicalJson(value)))
+  return toBase64Url(new Uint8Array(hash))
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let s = ''
+  for (const b of bytes) s += String.fromCharCode(b)
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function fromBase64Url(s: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) return undefined
+  try {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'))
+    const out = new Uint8Array(bin.length)
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)
+    return out
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,185 @@
+import { ConnectionClosedError, McpLocalError, RequestTimeoutError } from '../errors/local-error.js'
+import { ProtocolError } from '../errors/protocol-error.js'
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
+import type { LegacyVersion } from '../protocol/versions.js'
+import type { Implementation, JsonObject, LoggingLevel } from './types.js'
+
+/** Where a session's messages go: a stream, a socket, a pipe. Returning a promise applies back-pressure. */
+export type Outbound = (message: JsonRpcMessage) => void | Promise<void>
+
+/** Everything the next request of a legacy session needs, as plain JSON (so a Durable Object can keep it). */
+export interface SessionSnapshot {
+  id: string
+  protocolVersion?: LegacyVersion
+  clientCapabilities: JsonObject
+  clientInfo?: Implementation
+  logLevel?: LoggingLevel
+  subscriptions: string[]
+  initialized: boolean
+}
+
+interface PendingRequest {
+  method: string
+  resolve: (result: JsonObject) => void
+  reject: (error: Error) => void
+  cleanup: () => void
+}
+
+export interface SessionRequestOptions {
+  /** The stream of the client request this server→client request belongs to; defaults to the standalone one. */
+  via?: Outbound | undefined
+  timeoutMs?: number | undefined
+  signal?: AbortSignal | undefined
+}
+
+/** Unguessable ids: 128 bits from crypto.getRandomValues, hex. */
+export function createSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  let s = ''
+  for (const b of bytes) s += b.toString(16).padStart(2, '0')
+  return s
+}
+
+/**
+ * A legacy-era (2024-11-05 … 2025-11-25) session: negotiated version, client capabilities, log level and
+ * resource subscriptions; the requests in flight (for cancellation) and the server→client requests awaiting
+ * an answer.
+ */
+export class ServerSession {
+  readonly id: string
+  protocolVersion: LegacyVersion | undefined
+  clientCapabilities: JsonObject = {}
+  clientInfo: Implementation | undefined
+  logLevel: LoggingLevel | undefined
+  readonly subscriptions = new Set<string>()
+  initialized = false
+  closed = false
+  lastActivity = Date.now()
+  /** Principal bound at creation by an auth layer; other principals must not use this session. */
+  principal: string | undefined
+
+  readonly inflight = new Map<RequestId, AbortController>()
+  private readonly pending = new Map<RequestId, PendingRequest>()
+  private standalone: Outbound | undefined
+  private nextRequestId = 0
+  private readonly closeListeners = new Set<() => void>()
+  /** Default timeout of server→client requests. */
+  requestTimeoutMs: number
+
+  constructor(id: string = createSessionId(), options: { requestTimeoutMs?: number } = {}) {
+    this.id = id
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000
+  }
+
+  static restore(snapshot: SessionSnapshot, options: { requestTimeoutMs?: number } = {}): ServerSession {
+    const s = new ServerSession(snapshot.id, options)
+    s.protocolVersion = snapshot.protocolVersion
+    s.clientCapabilities = snapshot.clientCapabilities
+    s.clientInfo = snapshot.clientInfo
+    s.logLevel = snapshot.logLevel
+    for (const uri of snapshot.subscriptions) s.subscriptions.add(uri)
+    s.initialized = snapshot.initialized
+    return s
+  }
+
+  snapshot(): SessionSnapshot {
+    const out: SessionSnapshot = {
+      id: this.id,
+      clientCapabilities: this.clientCapabilities,
+      subscriptions: [...this.subscriptions],
+      initialized: this.initialized,
+    }
+    if (this.protocolVersion) out.protocolVersion = this.protocolVersion
+    if (this.clientInfo) out.clientInfo = this.clientInfo
+    if (this.logLevel) out.logLevel = this.logLevel
+    return out
+  }
+
+  /** Attaches the standalone channel (GET stream, stdio, socket) for messages not tied to a request. */
+  attach(outbound: Outbound | undefined): void {
+    this.standalone = outbound
+  }
+
+  get hasStandaloneChannel(): boolean {
+    return this.standalone !== undefined
+  }
+
+  /** Sends a notification on the standalone channel; false when none is open (the message is dropped). */
+  async notify(notification: JsonRpcNotification): Promise<boolean> {
+    if (this.closed || !this.standalone) return false
+    await this.standalone(notification)
+    return true
+  }
+
+  /** Sends a server→client request and waits for the client's answer (with a timeout). */
+  request(method: string, params: JsonObject, options: SessionRequestOptions = {}): Promise<JsonObject> {
+    if (this.closed) return Promise.reject(new ConnectionClosedError('Session is closed'))
+    const channel = options.via ?? this.standalone
+    if (!channel)
+      return Promise.reject(
+        new McpLocalError(
+          'transport',
+          `No open stream to send ${method} to the client of session ${this.id}`,
+        ),
+      )
+    const id = `s${++this.nextRequestId}`
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs
+    return new Promise<JsonObject>((resolve, reject) => {
+      const onAbort = () => {
+        finish()
+        reject(new McpLocalError('aborted', `${method} was cancelled`))
+      }
+      const timer = setTimeout(() => {
+        finish()
+        reject(new RequestTimeoutError(method, id, timeoutMs))
+      }, timeoutMs)
+      const finish = () => {
+        clearTimeout(timer)
+        options.signal?.removeEventListener('abort', onAbort)
+        this.pending.delete(id)
+      }
+      options.signal?.addEventListener('abort', onAbort, { once: true })
+      this.pending.set(id, { method, resolve, reject, cleanup: finish })
+      Promise.resolve(channel({ jsonrpc: '2.0', id, method, params })).catch((e: unknown) => {
+        finish()
+        reject(e instanceof Error ? e : new McpLocalError('transport', String(e)))
+      })
+    })
+  }
+
+  /** Delivers a client's response to a server→client request; false when no request is waiting for it. */
+  resolve(response: JsonRpcResponse): boolean {
+    const id = response.id
+    if (id === undefined || id === null) return false
+    const p = this.pending.get(id)
+    if (!p) return false
+    p.cleanup()
+    if ('result' in response) p.resolve(response.result)
+    else p.reject(new ProtocolError(response.error.code, response.error.message, response.error.data))
+    return true
+  }
+
+  get pendingCount(): number {
+    return this.pending.size
+  }
+
+  onClose(listener: () => void): () => void {
+    this.closeListeners.add(listener)
+    return () => this.closeListeners.delete(listener)
+  }
+
+  /** Ends the session: aborts its handlers and rejects every request waiting on the client. */
+  close(reason = 'Session closed'): void {
+    if (this.closed) return
+    this.closed = true
+    for (const c of this.inflight.values()) c.abort(new ConnectionClosedError(reason))
+    this.inflight.clear()
+    for (const p of [...this.pending.values()]) {
+      p.cleanup()
+      p.reject(new ConnectionClosedError(reason))
+    }
+    this.standalone = undefined
+    for (const l of this.closeListeners) l()
+    this.closeListeners.clear()
+  }
+}
