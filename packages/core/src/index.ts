@@ -81,4 +81,10 @@ export type { Transport } from './transport/transport.js'
 export { InMemoryTransport } from './transport/in-memory.js'
 
 // Spec types of every revision, generated from the official schemas (e.g. Rev2026_07_28.CallToolResult)
-export type { Rev2024_11_05, Rev2025_03_26, Rev2025_06_18, Rev2025_11_25, Rev2026_07_28 } from './types/index.js'
+export type {
+  Rev2024_11_05,
+  Rev2025_03_26,
+  Rev2025_06_18,
+  Rev2025_11_25,
+  Rev2026_07_28,
+} from './types/index.js'

@@ -15,19 +15,20 @@ function jsFiles(dir: string): string[] {
 /** Every module specifier a file imports or re-exports, statically or dynamically. */
 export function specifiers(code: string): string[] {
   const out: string[] = []
-  for (const m of code.matchAll(/\b(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g))
+  for (const m of code.matchAll(
+    /\b(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g,
+  ))
     out.push((m[1] ?? m[2] ?? m[3]) as string)
   return out
 }
 
 describe('core stays runtime-neutral', () => {
   it('finds the specifiers of every import form', () => {
-    expect(specifiers(`import a from 'node:fs'; export { b } from "./x.js"; await import('path'); import 'events'`)).toEqual([
-      'node:fs',
-      './x.js',
-      'path',
-      'events',
-    ])
+    expect(
+      specifiers(
+        `import a from 'node:fs'; export { b } from "./x.js"; await import('path'); import 'events'`,
+      ),
+    ).toEqual(['node:fs', './x.js', 'path', 'events'])
   })
 
   it('imports no Node built-in anywhere in the built output', () => {

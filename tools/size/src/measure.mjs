@@ -20,7 +20,12 @@ export async function measure(entry) {
     logLevel: 'silent',
   })
   const code = result.outputFiles[0]?.text ?? ''
-  return { name: entry.name, minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length, code }
+  return {
+    name: entry.name,
+    minified: Buffer.byteLength(code),
+    gzipped: gzipSync(code, { level: 9 }).length,
+    code,
+  }
 }
 
 export const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
