@@ -1,0 +1,63 @@
+// Child process: drives autocannon (warm-up, then the measured run) and prints one JSON summary line.
+// Usage: node load.mjs '<LoadConfig as JSON>'
+// Each request gets a fresh numeric JSON-RPC id in place of the "[<id>]" string (servers that share one
+// transport route responses by id); autocannon's own idReplacement sends a wrong Content-Length.
+import autocannon from 'autocannon'
+import { Latencies } from './latencies.mjs'
+import { ID_TOKEN } from './mcp-client.mjs'
+
+/**
+ * @typedef {object} LoadConfig
+ * @property {string} url
+ * @property {Record<string, string>} headers
+ * @property {string} body  JSON text with the string "[<id>]" where the id goes
+ * @property {number} connections
+ * @property {number} duration  seconds
+ * @property {number} warmup  seconds, not measured
+ */
+/**
+ * @typedef {object} LoadSummary
+ * @property {number} rps  mean requests per second
+ * @property {number} p50  ms
+ * @property {number} p99  ms
+ * @property {number} total  2xx responses
+ * @property {number} bad  non-2xx responses + errors + timeouts
+ */
+
+/** @type {LoadConfig} */
+const cfg = JSON.parse(process.argv[2] ?? '')
+const [prefix, suffix, ...rest] = cfg.body.split(JSON.stringify(ID_TOKEN))
+if (prefix === undefined || suffix === undefined || rest.length > 0)
+  throw new Error('body needs one "[<id>]"')
+let nextId = 1
+
+/**
+ * One autocannon run. Its own latency histogram has 1 ms resolution, so 2xx latencies are also
+ * collected here at full precision.
+ * @param {number} duration
+ * @param {Latencies | undefined} into
+ * @returns {Promise<import('autocannon').Result>}
+ */
+const run = (duration, into) =>
+  new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: cfg.url,
+        method: 'POST',
+        headers: cfg.headers,
+        connections: cfg.connections,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, body: prefix + nextId++ + suffix }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    )
+    if (into) instance.on('response', (_client, status, _bytes, ms) => void (status < 300 && into.add(ms)))
+  })
+
+if (cfg.warmup > 0) await run(cfg.warmup, undefined)
+const latencies = new Latencies()
+const r = await run(cfg.duration, latencies)
+const [p50 = Number.NaN, p99 = Number.NaN] = latencies.quantiles([0.5, 0.99])
+/** @type {LoadSummary} */
+const summary = { rps: r.requests.average, p50, p99, total: r['2xx'], bad: r.non2xx + r.errors + r.timeouts }
+process.stdout.write(`${JSON.stringify(summary)}\n`)

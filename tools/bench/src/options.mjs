@@ -1,0 +1,96 @@
+// Options from flags, falling back to BENCH_* environment variables, then to defaults.
+import { parseArgs } from 'node:util'
+
+export const USAGE = `Usage: npm run bench [-- options]
+  --duration <s>      seconds measured per run        (BENCH_DURATION, default 10; --quick: 2)
+  --warmup <s>        unmeasured seconds before each   (BENCH_WARMUP, default 2; --quick: 1)
+  --connections <n>   concurrent connections          (BENCH_CONNECTIONS, default 50)
+  --rounds <n>        rounds, alternating order, >= 2  (BENCH_ROUNDS, default 2)
+  --quick             2 s smoke run
+  --only <ids>        comma-separated contender ids    (BENCH_ONLY)
+  --workloads <ids>   comma-separated: a,b,c           (BENCH_WORKLOADS)
+  --server-cpu <n>    core for servers                 (BENCH_SERVER_CPU, default 0)
+  --load-cpu <n>      core for autocannon              (BENCH_LOAD_CPU, default 1)
+  --json <file>       also write results as JSON       (BENCH_JSON)`
+
+/**
+ * @typedef {object} Options
+ * @property {number} duration
+ * @property {number} warmup
+ * @property {number} connections
+ * @property {number} rounds
+ * @property {boolean} quick
+ * @property {string[] | undefined} only
+ * @property {string[] | undefined} workloads
+ * @property {number} serverCpu
+ * @property {number} loadCpu
+ * @property {string | undefined} json
+ * @property {boolean} help
+ */
+
+/**
+ * @param {string[]} argv
+ * @param {Record<string, string | undefined>} env
+ * @returns {Options}
+ */
+export function parseOptions(argv, env) {
+  const s = /** @type {const} */ ({ type: 'string' })
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      duration: s,
+      warmup: s,
+      connections: s,
+      rounds: s,
+      only: s,
+      workloads: s,
+      'server-cpu': s,
+      'load-cpu': s,
+      json: s,
+      quick: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const quick = values.quick === true || env.BENCH_QUICK === '1'
+  /**
+   * @param {string | undefined} flag
+   * @param {string} name
+   * @param {number} fallback
+   * @param {number} min
+   */
+  const num = (flag, name, fallback, min) => {
+    const raw = flag ?? env[name]
+    if (raw === undefined || raw === '') return fallback
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(
+        `${name.replace('BENCH_', '').toLowerCase()} must be an integer >= ${min}, got "${raw}"`,
+      )
+    return n
+  }
+  /** @param {string | undefined} raw */
+  const list = (raw) =>
+    raw
+      ? raw
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined
+  const serverCpu = num(values['server-cpu'], 'BENCH_SERVER_CPU', 0, 0)
+  const loadCpu = num(values['load-cpu'], 'BENCH_LOAD_CPU', 1, 0)
+  if (serverCpu === loadCpu) throw new Error('server and load generator must run on different cores')
+  return {
+    duration: num(values.duration, 'BENCH_DURATION', quick ? 2 : 10, 1),
+    warmup: num(values.warmup, 'BENCH_WARMUP', quick ? 1 : 2, 0),
+    connections: num(values.connections, 'BENCH_CONNECTIONS', 50, 1),
+    rounds: num(values.rounds, 'BENCH_ROUNDS', 2, 2),
+    quick,
+    only: list(values.only ?? env.BENCH_ONLY),
+    workloads: list(values.workloads ?? env.BENCH_WORKLOADS),
+    serverCpu,
+    loadCpu,
+    json: values.json ?? (env.BENCH_JSON || undefined),
+    help: values.help === true,
+  }
+}

@@ -1,0 +1,91 @@
+// Turns per-round measurements into table rows and markdown.
+
+/**
+ * @typedef {object} RoundResult
+ * @property {number} rps
+ * @property {number} p50
+ * @property {number} p99
+ * @property {number} rssKiB
+ * @property {number} bad  non-2xx + errors + timeouts under load
+ */
+/**
+ * @typedef {object} Cell  one contender × workload across rounds
+ * @property {string} contender  label
+ * @property {string} id
+ * @property {'ok' | 'n/a' | 'skipped' | 'failed'} status
+ * @property {string} [reason]
+ * @property {RoundResult[]} rounds
+ */
+/**
+ * @typedef {object} Row
+ * @property {string} contender
+ * @property {string} id
+ * @property {Cell['status']} status
+ * @property {string | undefined} reason
+ * @property {number | undefined} rps  mean over rounds
+ * @property {number | undefined} p50  mean over rounds, ms
+ * @property {number | undefined} p99  mean over rounds, ms
+ * @property {number | undefined} peakRssMiB  max over rounds
+ * @property {number | undefined} ratio  rps / baseline rps
+ * @property {number[]} rpsPerRound
+ */
+
+/** @param {number[]} xs */
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+
+/**
+ * @param {Cell[]} cells  one workload's cells
+ * @param {string} baselineId
+ * @returns {Row[]}
+ */
+export function summarize(cells, baselineId) {
+  const rows = cells.map((cell) => {
+    const has = cell.status === 'ok' && cell.rounds.length > 0
+    const r = cell.rounds
+    /** @type {Row} */
+    const row = {
+      contender: cell.contender,
+      id: cell.id,
+      status: cell.status,
+      reason: cell.reason,
+      rps: has ? mean(r.map((x) => x.rps)) : undefined,
+      p50: has ? mean(r.map((x) => x.p50)) : undefined,
+      p99: has ? mean(r.map((x) => x.p99)) : undefined,
+      peakRssMiB: has ? Math.max(...r.map((x) => x.rssKiB)) / 1024 : undefined,
+      ratio: undefined,
+      rpsPerRound: r.map((x) => x.rps),
+    }
+    return row
+  })
+  const base = rows.find((row) => row.id === baselineId)?.rps
+  for (const row of rows) if (row.rps !== undefined && base) row.ratio = row.rps / base
+  return rows
+}
+
+/** @param {number | undefined} n @param {number} digits */
+const fmt = (n, digits) =>
+  n === undefined
+    ? '–'
+    : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/**
+ * @param {string} title
+ * @param {Row[]} rows
+ */
+export function markdownTable(title, rows) {
+  const lines = [
+    `### ${title}`,
+    '',
+    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | vs raw Hono |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  for (const row of rows) {
+    const reason = (row.reason ?? '').replaceAll('|', '\\|')
+    const rps = row.status === 'ok' ? fmt(row.rps, 0) : `${row.status}${reason ? `: ${reason}` : ''}`
+    const ratio = row.ratio === undefined ? '–' : `${fmt(row.ratio, 2)}×`
+    lines.push(
+      `| ${row.contender} | ${rps} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.peakRssMiB, 1)} | ${ratio} |`,
+    )
+  }
+  return lines.join('\n')
+}

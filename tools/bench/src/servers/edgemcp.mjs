@@ -1,0 +1,66 @@
+// edgemcp (our own), served from Hono on @hono/node-server like the other fetch-first contenders.
+// @edgemcp/streamable-http is being written elsewhere: if importing it fails the harness prints a
+// "skipped: …" row. The API used below is an assumption; adjust it here once the package lands.
+import { createAdaptorServer } from '@hono/node-server'
+import { Hono } from 'hono'
+import { running } from './contract.mjs'
+import { listenOnLoopback } from './listen.mjs'
+import {
+  ECHO_JSON_SCHEMA,
+  SERVER_INFO,
+  TOOL_COUNT,
+  echoResult,
+  manyToolJsonSchema,
+  manyToolResult,
+  toolDescription,
+  toolName,
+} from './tools.mjs'
+
+// Specifiers kept in variables so `tsc --checkJs` passes before the package exists.
+const HTTP_PKG = '@edgemcp/streamable-http'
+const CORE_PKG = '@edgemcp/core'
+/** @type {Record<string, any>} */
+const http = await import(HTTP_PKG)
+/** @type {Record<string, any>} */
+const core = await import(CORE_PKG)
+
+/**
+ * @param {Record<string, any>} mod
+ * @param {string} pkg
+ * @param {string} name
+ */
+function need(mod, pkg, name) {
+  if (typeof mod[name] !== 'function') {
+    throw new Error(
+      `${pkg} has no export ${name} (has: ${Object.keys(mod).join(', ')}); fix src/servers/edgemcp.mjs`,
+    )
+  }
+  return mod[name]
+}
+
+/** @type {import('./contract.mjs').StartFn} */
+export async function start({ mode, toolset }) {
+  const McpServer = need(core, CORE_PKG, 'McpServer')
+  const createHandler = need(http, HTTP_PKG, 'createStreamableHttpHandler')
+  const mcp = new McpServer(SERVER_INFO)
+  if (toolset === 'echo') {
+    mcp.tool(
+      'echo',
+      { description: 'Echoes text', inputSchema: ECHO_JSON_SCHEMA },
+      (/** @type {any} */ args) => echoResult(String(args.text)),
+    )
+  } else {
+    for (let i = 0; i < TOOL_COUNT; i++) {
+      const name = toolName(i)
+      mcp.tool(name, { description: toolDescription(i), inputSchema: manyToolJsonSchema() }, () =>
+        manyToolResult(name),
+      )
+    }
+  }
+  /** @type {(req: Request) => Promise<Response>} */
+  const handler = createHandler(mcp, { sessions: mode === 'session' })
+  const app = new Hono()
+  app.all('/mcp', (c) => handler(c.req.raw))
+  const server = /** @type {import('node:http').Server} */ (createAdaptorServer({ fetch: app.fetch }))
+  return running(server, await listenOnLoopback(server))
+}

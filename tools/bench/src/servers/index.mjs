@@ -1,0 +1,59 @@
+// The contenders, in table order. Each `file` exports `start` (see contract.mjs). `modes` says which
+// workloads apply; `version` is the MCP-Protocol-Version a stateless client speaks to it.
+
+/**
+ * @typedef {object} Contender
+ * @property {string} id
+ * @property {string} label
+ * @property {string} file  path relative to this folder
+ * @property {import('./contract.mjs').Mode[]} modes
+ * @property {string} version  protocol revision used for stateless requests
+ */
+
+/** @type {Contender[]} */
+export const CONTENDERS = [
+  {
+    id: 'raw-hono',
+    label: 'raw Hono (ceiling)',
+    file: 'raw-hono.mjs',
+    modes: ['stateless', 'session'],
+    version: '2026-07-28',
+  },
+  {
+    id: 'edgemcp',
+    label: 'edgemcp',
+    file: 'edgemcp.mjs',
+    modes: ['stateless', 'session'],
+    version: '2026-07-28',
+  },
+  {
+    id: 'sdk-stateless',
+    label: 'MCP SDK 1.32.2 stateless',
+    file: 'sdk-stateless.mjs',
+    modes: ['stateless'],
+    version: '2025-11-25',
+  },
+  {
+    id: 'sdk-stateful',
+    label: 'MCP SDK 1.32.2 stateful',
+    file: 'sdk-stateful.mjs',
+    modes: ['session'],
+    version: '2025-11-25',
+  },
+  {
+    id: 'hono-mcp',
+    label: '@hono/mcp 0.3.2',
+    file: 'hono-mcp.mjs',
+    modes: ['stateless', 'session'],
+    version: '2025-11-25',
+  },
+  {
+    id: 'mcp-lite',
+    label: 'mcp-lite 0.10.0',
+    file: 'mcp-lite.mjs',
+    modes: ['stateless', 'session'],
+    version: '2025-06-18',
+  },
+]
+
+export const BASELINE_ID = 'raw-hono'

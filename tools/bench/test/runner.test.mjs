@@ -1,0 +1,31 @@
+// The process plumbing for real: pinned child server, VmHWM sampling, a 1 s autocannon run.
+import { expect, it } from 'vitest'
+import { prepareLoad } from '../src/mcp-client.mjs'
+import { assertTaskset, peakRssKiB, runLoad, startServer } from '../src/runner.mjs'
+import { TOOL_COUNT } from '../src/servers/tools.mjs'
+import { workloadById } from '../src/workloads.mjs'
+
+const echo = workloadById('a')
+
+it('reports a contender whose module cannot be imported as skipped', async () => {
+  assertTaskset()
+  const res = await startServer('no-such-contender.mjs', { mode: 'stateless', toolset: 'echo' }, 0)
+  expect(res).toEqual({ skipped: expect.stringMatching(/^import failed: .*no-such-contender\.mjs/) })
+})
+
+it('runs a pinned server under a short load and samples its peak RSS', async () => {
+  const server = await startServer('raw-hono.mjs', { mode: 'stateless', toolset: 'echo' }, 0)
+  if ('skipped' in server) throw new Error(server.skipped)
+  try {
+    const url = `http://127.0.0.1:${server.port}/mcp`
+    const { req } = await prepareLoad(url, echo, '2026-07-28', TOOL_COUNT)
+    const load = await runLoad({ url, ...req, connections: 2, duration: 1, warmup: 0 }, 1)
+    expect(load.total).toBeGreaterThan(0)
+    expect(load.bad).toBe(0)
+    expect(load.p50).toBeGreaterThan(0)
+    expect(load.p99).toBeGreaterThanOrEqual(load.p50)
+    expect(peakRssKiB(server.pid)).toBeGreaterThan(10 * 1024)
+  } finally {
+    await server.stop()
+  }
+})
