@@ -70,5 +70,22 @@ export function parseJson(text: string): ParsedBody {
 /** One message or a batch: a body is a batch when it is a JSON array (2025-03-26 only; see supportsBatch). */
 export const isBatch = (value: unknown): value is unknown[] => Array.isArray(value)
 
-/** Serialises a message; one place so transports agree on the bytes. */
-export const encodeMessage = (message: JsonRpcMessage | JsonRpcMessage[]): string => JSON.stringify(message)
+const encodedResults = new WeakMap<object, string>()
+
+/**
+ * Marks a result object as immutable and caches its JSON, so every response that carries it is serialised
+ * by concatenation (a tools/list that has not changed costs almost nothing).
+ */
+export function freezeEncoded<T extends object>(result: T): T {
+  if (!encodedResults.has(result)) encodedResults.set(result, JSON.stringify(result))
+  return result
+}
+
+/** Serialises a message or a batch; the one place transports get their bytes from. */
+export function encodeMessage(message: JsonRpcMessage | JsonRpcMessage[]): string {
+  if (!Array.isArray(message) && 'result' in message) {
+    const cached = encodedResults.get(message.result)
+    if (cached !== undefined) return `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${cached}}`
+  }
+  return JSON.stringify(message)
+}

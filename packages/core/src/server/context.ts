@@ -50,7 +50,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     return session.request(method, params, {
       via: scope.emit,
       timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,
-      signal: scope.signal,
+      signal: scope.abort.signal,
     }) as Promise<T>
   }
 
@@ -63,7 +63,9 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     clientCapabilities: scope.clientCapabilities,
     sessionId: scope.session?.id,
     authInfo: scope.authInfo,
-    signal: scope.signal,
+    get signal() {
+      return scope.abort.signal
+    },
 
     elicit(params: ElicitParams, options?: RequestOptions) {
       let wire: JsonObject = { ...params }
@@ -91,7 +93,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     },
 
     async progress(progress: number, total?: number, message?: string) {
-      if (progressToken === undefined || scope.signal.aborted) return
+      if (progressToken === undefined || scope.abort.aborted) return
       if (!(progress > lastProgress)) return // progress MUST increase (basic/utilities/progress)
       lastProgress = progress
       const params: JsonObject = { progressToken, progress }
@@ -101,7 +103,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     },
 
     async log(level: LoggingLevel, data: unknown, logger?: string) {
-      if (scope.logLevel === null || scope.signal.aborted) return
+      if (scope.logLevel === null || scope.abort.aborted) return
       const min = scope.session?.logLevel ?? scope.logLevel
       if (min !== undefined && levelRank(level) < levelRank(min)) return
       const params: JsonObject = { level, data }

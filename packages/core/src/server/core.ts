@@ -2,6 +2,7 @@ import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
 import type { InputCollector } from './input-collector.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { Registry } from './registry.js'
+import type { RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
 
@@ -35,6 +36,8 @@ export interface ServerCore {
   capabilities(): JsonObject
   subscribe(listener: (event: ServerEvent) => void): () => void
   listCache: Map<string, JsonObject>
+  /** `{ 'io.modelcontextprotocol/serverInfo': … }` for modern results, built once. */
+  readonly serverInfoMeta: JsonObject
   /** Aborts when the server shuts down: ends long-lived requests such as subscriptions/listen. */
   readonly shutdownSignal: AbortSignal
 }
@@ -53,7 +56,8 @@ export interface RequestScope {
   session: ServerSession | undefined
   /** Messages related to this request (progress, logs, server→client requests). */
   emit: Outbound
-  signal: AbortSignal
+  /** Cancellation of this request; `abort.signal` is created on first use. */
+  abort: RequestAbort
   authInfo: unknown
   principal: string | undefined
   inputs: InputCollector | undefined

@@ -1,4 +1,5 @@
 import { methodNotFound } from '../errors/protocol-error.js'
+import { freezeEncoded } from '../jsonrpc/codec.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import type { RequestScope } from './core.js'
 import { complete } from './methods/completion.js'
@@ -79,7 +80,7 @@ export async function dispatch(scope: RequestScope): Promise<JsonObject> {
     result = await runMrtrRound(scope, async (s) => run(s))
   else result = await run(scope)
   if (scope.era === 'modern') result = finishModern(scope, result)
-  if (cacheKey) scope.core.listCache.set(cacheKey, result)
+  if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
   return result
 }
 
@@ -92,9 +93,12 @@ function finishModern(scope: RequestScope, result: JsonObject): JsonObject {
     out.cacheScope ??= core.options.cache.cacheScope
   }
   if (core.options.serverInfoInResults)
-    out._meta = {
-      ...(result._meta as JsonObject | undefined),
-      [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info),
-    }
+    out._meta =
+      result._meta === undefined
+        ? core.serverInfoMeta
+        : {
+            ...(result._meta as JsonObject),
+            [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info),
+          }
   return out
 }

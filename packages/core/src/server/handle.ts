@@ -14,6 +14,7 @@ import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch } from '../protocol/
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
 import { initialize } from './methods/lifecycle.js'
+import { RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from './types.js'
 
@@ -169,7 +170,7 @@ async function handleModern(
     logLevel: level === undefined ? null : (level as LoggingLevel),
     session: undefined,
     emit: options.emit ?? noop,
-    signal: options.signal ?? new AbortController().signal,
+    abort: newAbort(core, options),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,
@@ -212,6 +213,10 @@ async function handleLegacy(
   return runRequest(legacyScope(core, request, session, options), session, 'legacy')
 }
 
+function newAbort(core: ServerCore, options: HandleOptions): RequestAbort {
+  return new RequestAbort([options.signal, core.shutdownSignal])
+}
+
 function legacyScope(
   core: ServerCore,
   request: JsonRpcRequest,
@@ -229,7 +234,7 @@ function legacyScope(
     logLevel: undefined,
     session,
     emit: options.emit ?? ((m: JsonRpcMessage) => session.notify(m as never).then(() => {})),
-    signal: options.signal ?? new AbortController().signal,
+    abort: newAbort(core, options),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,
@@ -241,16 +246,16 @@ async function runRequest(
   registerIn: ServerSession | undefined,
   era: 'legacy' | 'modern',
 ): Promise<HandleResult> {
-  const controller = new AbortController()
-  const signals = [controller.signal, scope.signal, scope.core.shutdownSignal]
   const id = scope.request.id
-  registerIn?.inflight.set(id, controller)
+  const abort = scope.abort
+  registerIn?.inflight.set(id, abort)
   try {
-    const result = await dispatch({ ...scope, signal: AbortSignal.any(signals) })
+    const result = await dispatch(scope)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, era }
   } catch (e) {
     return errorResult(toProtocolError(e), id, era)
   } finally {
-    if (registerIn?.inflight.get(id) === controller) registerIn.inflight.delete(id)
+    if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
+    abort.dispose()
   }
 }

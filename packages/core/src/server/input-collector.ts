@@ -21,23 +21,14 @@ const PREFIX: Record<string, string> = {
 export class InputCollector {
   readonly requests: Record<string, { method: string; params: JsonObject }> = {}
   private count = 0
-  private readonly needed: Promise<void>
-  private trigger: (() => void) | undefined
   private scheduled = false
+  /** Called (once, a turn after the first missing input) when the round needs input. */
+  onInputNeeded: (() => void) | undefined
 
   constructor(
     private readonly responses: Record<string, unknown>,
     private readonly clientCapabilities: JsonObject,
-  ) {
-    this.needed = new Promise((resolve) => {
-      this.trigger = resolve
-    })
-  }
-
-  /** Resolves once a round needs input; the engine races it against the handler. */
-  get whenInputNeeded(): Promise<void> {
-    return this.needed
-  }
+  ) {}
 
   get hasRequests(): boolean {
     return Object.keys(this.requests).length > 0
@@ -52,7 +43,7 @@ export class InputCollector {
     if (!this.scheduled) {
       this.scheduled = true
       // Let requests made in the same turn (Promise.all) join this round before it ends.
-      setTimeout(() => this.trigger?.(), 0)
+      setTimeout(() => this.onInputNeeded?.(), 0)
     }
     return new Promise<T>(() => {})
   }

@@ -1,4 +1,7 @@
 import type { JsonRpcNotification } from '../jsonrpc/types.js'
+import { META_SERVER_INFO } from '../protocol/meta.js'
+import { LATEST_VERSION } from '../protocol/versions.js'
+import { implementationFor } from './methods/lifecycle.js'
 import type { Transport } from '../transport/transport.js'
 import { connectServer, type Connection } from './connect.js'
 import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
@@ -58,6 +61,7 @@ export class McpServer implements ServerCore {
   readonly registry = new Registry()
   readonly signer: MrtrSigner
   readonly listCache = new Map<string, JsonObject>()
+  readonly serverInfoMeta: JsonObject
   private readonly sessions = new Set<ServerSession>()
   private readonly listeners = new Set<(event: ServerEvent) => void>()
   private readonly extraCapabilities: JsonObject
@@ -79,6 +83,7 @@ export class McpServer implements ServerCore {
       ...info
     } = options
     this.info = info
+    this.serverInfoMeta = { [META_SERVER_INFO]: implementationFor(LATEST_VERSION, info) }
     this.options = {
       instructions,
       pageSize: pageSize ?? 100,

@@ -2,6 +2,7 @@ import { invalidParams } from '../errors/protocol-error.js'
 import type { RequestScope } from './core.js'
 import { InputCollector } from './input-collector.js'
 import { digestParams } from './mrtr-state.js'
+import { RequestAbort } from './request-abort.js'
 import type { JsonObject } from './types.js'
 
 /** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
@@ -25,12 +26,20 @@ function salient(params: JsonObject): JsonObject {
  */
 export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScope) => Promise<JsonObject>) {
   const { params, core } = scope
-  const digest = await digestParams({ method: scope.request.method, params: salient(params) })
+  // The digest costs a hash: only pay for it when state is echoed or about to be issued.
+  let digest: string | undefined
+  const getDigest = async () =>
+    (digest ??= await digestParams({ method: scope.request.method, params: salient(params) }))
   const responses: Record<string, unknown> = {}
   if (params.requestState !== undefined) {
     if (typeof params.requestState !== 'string') throw invalidParams('must be a string', 'requestState')
     const state = await core.signer.verify(params.requestState)
-    if (!state || state.m !== scope.request.method || state.d !== digest || state.p !== scope.principal)
+    if (
+      !state ||
+      state.m !== scope.request.method ||
+      state.d !== (await getDigest()) ||
+      state.p !== scope.principal
+    )
       throw invalidParams(
         'failed verification (tampered, expired or issued for another request)',
         'requestState',
@@ -48,20 +57,21 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
       responses[key] = value
     }
   }
-  const round = new AbortController()
-  const onAbort = () => round.abort(scope.signal.reason)
-  scope.signal.addEventListener('abort', onAbort, { once: true })
+  const round = new RequestAbort([scope.abort])
   const inputs = new InputCollector(responses, scope.clientCapabilities)
-  const roundScope: RequestScope = { ...scope, inputs, signal: round.signal }
+  const roundScope: RequestScope = { ...scope, inputs, abort: round }
   const NEED = Symbol('need-input')
   try {
-    const outcome = await Promise.race([run(roundScope), inputs.whenInputNeeded.then(() => NEED)])
+    const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
+      inputs.onInputNeeded = () => resolve(NEED)
+      run(roundScope).then(resolve, reject)
+    })
     if (outcome !== NEED) return outcome as JsonObject
     round.abort(new Error('input required'))
     const requestState = await core.signer.sign({
       v: 1,
       m: scope.request.method,
-      d: digest,
+      d: await getDigest(),
       ...(scope.principal === undefined ? {} : { p: scope.principal }),
       e: Date.now() + core.options.mrtrTtlMs,
       r: responses,
@@ -69,6 +79,6 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
     })
     return { resultType: 'input_required', inputRequests: inputs.requests, requestState }
   } finally {
-    scope.signal.removeEventListener('abort', onAbort)
+    round.dispose()
   }
 }

@@ -2,6 +2,7 @@ import { ConnectionClosedError, McpLocalError, RequestTimeoutError } from '../er
 import { ProtocolError } from '../errors/protocol-error.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
 import type { LegacyVersion } from '../protocol/versions.js'
+import type { RequestAbort } from './request-abort.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
 
 /** Where a session's messages go: a stream, a socket, a pipe. Returning a promise applies back-pressure. */
@@ -58,7 +59,7 @@ export class ServerSession {
   /** Principal bound at creation by an auth layer; other principals must not use this session. */
   principal: string | undefined
 
-  readonly inflight = new Map<RequestId, AbortController>()
+  readonly inflight = new Map<RequestId, RequestAbort>()
   private readonly pending = new Map<RequestId, PendingRequest>()
   private standalone: Outbound | undefined
   private nextRequestId = 0

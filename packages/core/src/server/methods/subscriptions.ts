@@ -48,10 +48,7 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
   }
   const unsubscribe = scope.core.subscribe(forward)
   try {
-    await new Promise<void>((resolve) => {
-      if (scope.signal.aborted) resolve()
-      else scope.signal.addEventListener('abort', () => resolve(), { once: true })
-    })
+    await scope.abort.whenAborted()
   } finally {
     unsubscribe()
   }

@@ -37,7 +37,7 @@ export async function callTool(scope: RequestScope): Promise<JsonObject> {
     result = await tool.handler(checked.value, createRequestContext(scope))
   } catch (e) {
     if (e instanceof ProtocolError) throw e
-    if (scope.signal.aborted && scope.inputs?.hasRequests) throw e
+    if (scope.abort.aborted && scope.inputs?.hasRequests) throw e
     return toolError(e instanceof Error ? e.message : String(e))
   }
   return finishToolResult(scope, name, result, tool.output)

@@ -1,0 +1,63 @@
+/**
+ * Cancellation of one request, paid for only when used. An AbortController and listeners on the upstream
+ * signals cost more than most handlers; most handlers never look at `ctx.signal`. This creates them on the
+ * first read of `signal`, and propagates aborts from parents (the HTTP request, the server's shutdown, the
+ * enclosing request) either way.
+ */
+export class RequestAbort {
+  private controller: AbortController | undefined
+  private reason: unknown
+  private done = false
+  private readonly children = new Set<RequestAbort>()
+  private readonly unlink: Array<() => void> = []
+
+  constructor(private readonly parents: ReadonlyArray<AbortSignal | RequestAbort | undefined> = []) {
+    for (const p of parents) if (p instanceof RequestAbort) p.children.add(this)
+  }
+
+  get aborted(): boolean {
+    if (this.done) return true
+    for (const p of this.parents) if (p?.aborted) return true
+    return false
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller) return this.controller.signal
+    const c = new AbortController()
+    this.controller = c
+    if (this.done) c.abort(this.reason)
+    for (const p of this.parents) {
+      if (!p || p instanceof RequestAbort) continue
+      if (p.aborted) {
+        this.abort(p.reason)
+        continue
+      }
+      const onAbort = () => this.abort(p.reason)
+      p.addEventListener('abort', onAbort, { once: true })
+      this.unlink.push(() => p.removeEventListener('abort', onAbort))
+    }
+    for (const p of this.parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.reason)
+    return c.signal
+  }
+
+  abort(reason?: unknown): void {
+    if (this.done) return
+    this.done = true
+    this.reason = reason ?? new Error('aborted')
+    this.controller?.abort(this.reason)
+    for (const child of this.children) child.abort(this.reason)
+  }
+
+  /** Detaches from long-lived parents once the request is over. */
+  dispose(): void {
+    for (const u of this.unlink.splice(0)) u()
+    for (const p of this.parents) if (p instanceof RequestAbort) p.children.delete(this)
+  }
+
+  /** Resolves when aborted (subscribes lazily). */
+  whenAborted(): Promise<void> {
+    if (this.aborted) return Promise.resolve()
+    const s = this.signal
+    return new Promise((resolve) => s.addEventListener('abort', () => resolve(), { once: true }))
+  }
+}
