@@ -23,7 +23,7 @@ let mod
 try {
   mod = await import(new URL(`./servers/${file}`, import.meta.url).href)
 } catch (err) {
-  say({ skipped: `import failed: ${firstLine(err)}` })
+  say({ skipped: `import failed: ${firstLine(err).replace(/ imported from .*/, '')}` })
   process.exit(0)
 }
 try {
