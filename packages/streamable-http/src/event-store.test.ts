@@ -1,0 +1,52 @@
+import type { JsonRpcMessage } from '@edgemcp/core'
+import { describe, expect, it } from 'vitest'
+import { InMemoryEventStore } from './event-store.js'
+
+const note = (n: number): JsonRpcMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/message',
+  params: { n },
+})
+
+describe('InMemoryEventStore', () => {
+  it('replays what came after an id, on that stream only, skipping the priming event', async () => {
+    const store = new InMemoryEventStore()
+    const prime = await store.append('a', null)
+    const a1 = await store.append('a', note(1))
+    await store.append('b', note(100))
+    await store.append('a', note(2))
+    expect(await store.replayAfter(prime)).toEqual({
+      streamId: 'a',
+      events: [
+        { id: a1, message: note(1) },
+        { id: 'a:2', message: note(2) },
+      ],
+    })
+    expect((await store.replayAfter(a1))?.events.map((e) => e.message)).toEqual([note(2)])
+    expect((await store.replayAfter('a:2'))?.events).toEqual([])
+  })
+
+  it('refuses ids it cannot fully replay from', async () => {
+    const store = new InMemoryEventStore({ maxEventsPerStream: 2 })
+    const first = await store.append('s', note(1))
+    await store.append('s', note(2))
+    await store.append('s', note(3))
+    await store.append('s', note(4))
+    expect(await store.replayAfter(first)).toBeUndefined() // note(2) is gone
+    expect((await store.replayAfter('s:2'))?.events.map((e) => e.id)).toEqual(['s:3'])
+    expect(await store.replayAfter('s:9')).toBeUndefined()
+    expect(await store.replayAfter('nope')).toBeUndefined()
+    expect(await store.replayAfter('x:0')).toBeUndefined()
+  })
+
+  it('bounds the number of streams and forgets deleted ones', async () => {
+    const store = new InMemoryEventStore({ maxStreams: 2 })
+    const a = await store.append('a', null)
+    const b = await store.append('b', null)
+    await store.append('c', null)
+    expect(await store.replayAfter(a)).toBeUndefined()
+    expect(await store.replayAfter(b)).toBeDefined()
+    await store.deleteStream('b')
+    expect(await store.replayAfter(b)).toBeUndefined()
+  })
+})

@@ -1,0 +1,89 @@
+import type { JsonRpcMessage } from '@edgemcp/core'
+
+export interface StoredEvent {
+  id: string
+  message: JsonRpcMessage
+}
+
+/**
+ * Keeps the events of legacy-era SSE streams so a client can resume one with `Last-Event-ID`
+ * (2025-11-25 basic/transports "Resumability and Redelivery"). Event ids are unique across streams and name
+ * their stream, so an id alone finds what to replay.
+ */
+export interface EventStore {
+  /** Records a message of a stream (`null`: the priming event, never replayed); returns the event id. */
+  append(streamId: string, message: JsonRpcMessage | null): Promise<string>
+  /**
+   * The stream of `eventId` and the messages recorded after it, in order; undefined when the id is unknown
+   * or events after it were already discarded (a replay would lose messages).
+   */
+  replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined>
+  /** Forgets a stream's events. */
+  deleteStream(streamId: string): Promise<void>
+}
+
+export interface InMemoryEventStoreOptions {
+  /** Events kept per stream; older ones are dropped (resuming from before them then fails). Default 1000. */
+  maxEventsPerStream?: number
+  /** Streams kept; the oldest is dropped beyond this. Default 1000. */
+  maxStreams?: number
+}
+
+interface StreamLog {
+  /** Sequence number of `entries[0]`. */
+  first: number
+  entries: Array<JsonRpcMessage | null>
+}
+
+/** A bounded event store in memory. Event ids are `{streamId}:{sequence}`. */
+export class InMemoryEventStore implements EventStore {
+  private readonly streams = new Map<string, StreamLog>()
+  private readonly maxEvents: number
+  private readonly maxStreams: number
+
+  constructor(options: InMemoryEventStoreOptions = {}) {
+    this.maxEvents = Math.max(1, options.maxEventsPerStream ?? 1000)
+    this.maxStreams = Math.max(1, options.maxStreams ?? 1000)
+  }
+
+  async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
+    let log = this.streams.get(streamId)
+    if (!log) {
+      while (this.streams.size >= this.maxStreams) {
+        const oldest = this.streams.keys().next().value as string
+        this.streams.delete(oldest)
+      }
+      log = { first: 0, entries: [] }
+      this.streams.set(streamId, log)
+    }
+    log.entries.push(message)
+    if (log.entries.length > this.maxEvents) {
+      log.entries.shift()
+      log.first++
+    }
+    return `${streamId}:${log.first + log.entries.length - 1}`
+  }
+
+  async replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined> {
+    const colon = eventId.lastIndexOf(':')
+    if (colon <= 0) return undefined
+    const streamId = eventId.slice(0, colon)
+    const seqText = eventId.slice(colon + 1)
+    if (!/^\d+$/.test(seqText)) return undefined
+    const seq = Number(seqText)
+    const log = this.streams.get(streamId)
+    const next = log ? log.first + log.entries.length : 0
+    // Unknown stream, an id never issued, or a gap: events after `seq` are no longer all here.
+    if (!log || seq >= next || seq + 1 < log.first) return undefined
+    const events: StoredEvent[] = []
+    for (let s = seq + 1; s < next; s++) {
+      const message = log.entries[s - log.first]
+      if (message) events.push({ id: `${streamId}:${s}`, message })
+    }
+    return { streamId, events }
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    this.streams.delete(streamId)
+  }
+}

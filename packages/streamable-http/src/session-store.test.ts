@@ -1,0 +1,52 @@
+import { ServerSession } from '@edgemcp/core'
+import { describe, expect, it } from 'vitest'
+import { InMemorySessionStore } from './session-store.js'
+
+describe('InMemorySessionStore', () => {
+  it('stores, finds and deletes sessions', async () => {
+    const store = new InMemorySessionStore()
+    const s = new ServerSession()
+    await store.set(s)
+    expect(await store.get(s.id)).toBe(s)
+    await store.delete(s.id)
+    expect(await store.get(s.id)).toBeUndefined()
+  })
+
+  it('closes sessions idle past the TTL, but not those in use', async () => {
+    let now = 1_000
+    const store = new InMemorySessionStore({ idleTtlMs: 100, now: () => now })
+    const idle = new ServerSession()
+    const busy = new ServerSession()
+    await store.set(idle)
+    await store.set(busy)
+    now += 60
+    await store.get(busy.id)
+    now += 60
+    expect(await store.get(idle.id)).toBeUndefined()
+    expect(idle.closed).toBe(true)
+    expect(await store.get(busy.id)).toBe(busy)
+    expect(busy.closed).toBe(false)
+  })
+
+  it('evicts the least recently used session beyond maxSessions', async () => {
+    const store = new InMemorySessionStore({ maxSessions: 2 })
+    const [a, b, c] = [new ServerSession(), new ServerSession(), new ServerSession()]
+    await store.set(a)
+    await store.set(b)
+    await store.get(a.id)
+    await store.set(c)
+    expect(store.size).toBe(2)
+    expect(b.closed).toBe(true)
+    expect(await store.get(a.id)).toBe(a)
+    expect(await store.get(c.id)).toBe(c)
+  })
+
+  it('forgets sessions that were closed elsewhere', async () => {
+    const store = new InMemorySessionStore()
+    const s = new ServerSession()
+    await store.set(s)
+    s.close()
+    expect(await store.get(s.id)).toBeUndefined()
+    expect(store.size).toBe(0)
+  })
+})

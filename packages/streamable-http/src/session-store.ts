@@ -1,0 +1,91 @@
+import type { ServerSession } from '@edgemcp/core'
+
+/**
+ * Where the handler keeps legacy-era sessions (2025-11-25 basic/transports "Session Management"), keyed by
+ * their `Mcp-Session-Id`. Async so that a store can live elsewhere; a store that forgets a session must
+ * `close()` it so its streams and pending requests end.
+ */
+export interface SessionStore {
+  get(id: string): Promise<ServerSession | undefined>
+  set(session: ServerSession): Promise<void>
+  /** Forgets the session (the handler closes it). */
+  delete(id: string): Promise<void>
+}
+
+export interface InMemorySessionStoreOptions {
+  /** Sessions idle longer than this are closed and forgotten. Default 30 minutes. */
+  idleTtlMs?: number
+  /** At most this many sessions; storing one more closes the least recently used. Default 10 000. */
+  maxSessions?: number
+  /** Clock, for tests. */
+  now?: () => number
+}
+
+/**
+ * Sessions in a Map, least recently used first. Expiry is checked lazily on every call (no timers, so it
+ * suits isolates that sleep between requests).
+ */
+export class InMemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, ServerSession>()
+  private readonly idleTtlMs: number
+  private readonly maxSessions: number
+  private readonly now: () => number
+
+  constructor(options: InMemorySessionStoreOptions = {}) {
+    this.idleTtlMs = options.idleTtlMs ?? 30 * 60_000
+    this.maxSessions = Math.max(1, options.maxSessions ?? 10_000)
+    this.now = options.now ?? Date.now
+  }
+
+  get size(): number {
+    return this.sessions.size
+  }
+
+  async get(id: string): Promise<ServerSession | undefined> {
+    this.sweep()
+    const session = this.sessions.get(id)
+    if (!session) return undefined
+    if (session.closed) {
+      this.sessions.delete(id)
+      return undefined
+    }
+    session.lastActivity = this.now()
+    this.sessions.delete(id)
+    this.sessions.set(id, session) // most recently used last
+    return session
+  }
+
+  async set(session: ServerSession): Promise<void> {
+    this.sweep()
+    this.sessions.delete(session.id)
+    while (this.sessions.size >= this.maxSessions) {
+      const [oldestId, oldest] = this.sessions.entries().next().value as [string, ServerSession]
+      this.sessions.delete(oldestId)
+      oldest.close('Session evicted: too many sessions')
+    }
+    session.lastActivity = this.now()
+    this.sessions.set(session.id, session)
+  }
+
+  async delete(id: string): Promise<void> {
+    this.sessions.delete(id)
+  }
+
+  /** Closes and forgets every session. */
+  clear(): void {
+    const all = [...this.sessions.values()]
+    this.sessions.clear()
+    for (const s of all) s.close('Session store cleared')
+  }
+
+  private sweep(): void {
+    const cutoff = this.now() - this.idleTtlMs
+    for (const [id, session] of this.sessions) {
+      if (session.closed) this.sessions.delete(id)
+      else if (session.lastActivity < cutoff) {
+        this.sessions.delete(id)
+        session.close('Session expired')
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** Server-Sent Events wire format (WHATWG HTML "Server-sent events"), the writing side. */
+
+export interface SseFields {
+  id?: string | undefined
+  event?: string | undefined
+  /** The data payload; multi-line text becomes several `data:` lines. An empty string sends `data:` alone. */
+  data?: string | undefined
+  /** Reconnection time in milliseconds. */
+  retry?: number | undefined
+}
+
+const singleLine = (name: string, value: string) => {
+  if (/[\r\n]/.test(value)) throw new Error(`SSE ${name} must be a single line`)
+  return value
+}
+
+/** Formats one event; it ends with the blank line that dispatches it. */
+export function formatSseEvent(fields: SseFields): string {
+  let out = ''
+  if (fields.event !== undefined) out += `event: ${singleLine('event', fields.event)}\n`
+  if (fields.id !== undefined) out += `id: ${singleLine('id', fields.id)}\n`
+  if (fields.retry !== undefined) out += `retry: ${Math.max(0, Math.floor(fields.retry))}\n`
+  if (fields.data !== undefined) for (const line of fields.data.split(/\r\n|\r|\n/)) out += `data: ${line}\n`
+  return `${out}\n`
+}
+
+/** A comment line (keep-alive): clients ignore it. */
+export const formatSseComment = (text = ''): string => `: ${text.replace(/[\r\n]/g, ' ')}\n\n`
