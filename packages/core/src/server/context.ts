@@ -36,7 +36,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
             `${method} is only available in tools/call, prompts/get and resources/read`,
           ),
         )
-      return scope.inputs.ask<T>(method, params, capability)
+      return scope.inputs.ask<T>(method, params, capability, options?.key)
     }
     const session = scope.session
     if (!session) return Promise.reject(new McpLocalError('misuse', `${method} needs a session`))

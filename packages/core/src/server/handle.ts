@@ -9,7 +9,13 @@ import {
   ProtocolError,
   UnsupportedProtocolVersionError,
 } from '../errors/protocol-error.js'
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, readMeta } from '../protocol/meta.js'
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  readMeta,
+} from '../protocol/meta.js'
 import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
@@ -29,6 +35,11 @@ export interface HandleOptions {
   authInfo?: unknown
   /** A stable principal id: binds MRTR state and sessions to whoever created them. */
   principal?: string | undefined
+  /**
+   * The era the transport already knows from its headers (e.g. `MCP-Protocol-Version: 2026-07-28`). A request
+   * of a known modern era that lacks the `_meta` fields is malformed (-32602, HTTP 400) rather than legacy.
+   */
+  era?: 'legacy' | 'modern' | undefined
   /** Makes the session for an `initialize` that arrives without one. */
   createSession?: (() => ServerSession) | undefined
 }
@@ -117,7 +128,8 @@ async function handleOne(core: ServerCore, value: unknown, options: HandleOption
   const modernVersion = meta?.['io.modelcontextprotocol/protocolVersion']
   if (modernVersion !== undefined && !('id' in message))
     return handleNotification(message.method, message.params ?? {}, session)
-  if (modernVersion !== undefined) return handleModern(core, message as JsonRpcRequest, meta ?? {}, options)
+  if (modernVersion !== undefined || (options.era === 'modern' && 'id' in message))
+    return handleModern(core, message as JsonRpcRequest, meta ?? {}, options)
   if (!('id' in message)) return handleNotification(message.method, message.params ?? {}, session)
   return handleLegacy(core, message, options)
 }
@@ -145,6 +157,10 @@ async function handleModern(
   options: HandleOptions,
 ): Promise<HandleResult> {
   const version = meta['io.modelcontextprotocol/protocolVersion']
+  if (version === undefined) {
+    const e = invalidParams('is required', `_meta.${META_PROTOCOL_VERSION}`)
+    return errorResult(new ProtocolError(e.code, e.message, e.data, 400), request.id, 'modern')
+  }
   if (typeof version !== 'string' || !isModernVersion(version))
     return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), request.id, 'modern')
   const caps = meta[META_CLIENT_CAPABILITIES]
@@ -253,7 +269,11 @@ async function runRequest(
     const result = await dispatch(scope)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, era }
   } catch (e) {
-    return errorResult(toProtocolError(e), id, era)
+    const error = toProtocolError(e)
+    // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
+    if (era === 'modern' && error.code === ErrorCode.MethodNotFound)
+      return { body: error.toResponse(id), status: 404, era }
+    return errorResult(error, id, era)
   } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
     abort.dispose()

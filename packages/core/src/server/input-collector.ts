@@ -1,10 +1,5 @@
-import { MissingClientCapabilityError } from '../errors/protocol-error.js'
+import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
 import type { JsonObject } from './types.js'
-
-/** Thrown into nothing: marks that a handler's round ended because it needs client input (MRTR). */
-export class InputRequiredSignal extends Error {
-  override readonly name = 'InputRequiredSignal'
-}
 
 const PREFIX: Record<string, string> = {
   'elicitation/create': 'elicit',
@@ -12,14 +7,24 @@ const PREFIX: Record<string, string> = {
   'roots/list': 'roots',
 }
 
+/** What a valid client answer to each kind of input request looks like (2026-07-28 InputResponses). */
+const VALID_RESPONSE: Record<string, (v: JsonObject) => boolean> = {
+  'elicitation/create': (v) => v.action === 'accept' || v.action === 'decline' || v.action === 'cancel',
+  'sampling/createMessage': (v) => typeof v.role === 'string' && v.content !== undefined,
+  'roots/list': (v) => Array.isArray(v.roots),
+}
+
 /**
  * The modern-era side of `ctx.elicit()` / `ctx.sample()` / `ctx.listRoots()` (2026-07-28 MRTR). The handler
- * is replayed from the start on every round; its n-th input call gets the key `<kind>-<n>`. A call whose key
- * has a response resolves at once; otherwise the request is recorded, the round ends, and the engine answers
- * `input_required` with every request recorded in that turn of the event loop.
+ * is replayed from the start on every round. Each input call has a key: the one the handler names, or
+ * `<kind>-<n>` for its n-th unnamed call. A call whose key has a (valid) response resolves at once;
+ * otherwise the request is recorded, the round ends, and the engine answers `input_required` with every
+ * request recorded in that turn of the event loop.
  */
 export class InputCollector {
   readonly requests: Record<string, { method: string; params: JsonObject }> = {}
+  /** Responses the handler consumed this round: what the next state must carry. */
+  readonly used: Record<string, unknown> = {}
   private count = 0
   private scheduled = false
   /** Called (once, a turn after the first missing input) when the round needs input. */
@@ -34,9 +39,21 @@ export class InputCollector {
     return Object.keys(this.requests).length > 0
   }
 
-  ask<T>(method: string, params: JsonObject, capability: string): Promise<T> {
-    const key = `${PREFIX[method] ?? 'input'}-${this.count++}`
-    if (key in this.responses) return Promise.resolve(this.responses[key] as T)
+  ask<T>(method: string, params: JsonObject, capability: string, name?: string): Promise<T> {
+    const key = name ?? `${PREFIX[method] ?? 'input'}-${this.count++}`
+    if (Object.hasOwn(this.responses, key)) {
+      const value = this.responses[key]
+      const valid = VALID_RESPONSE[method]
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        Array.isArray(value) ||
+        (valid && !valid(value as JsonObject))
+      )
+        return Promise.reject(invalidParams(`is not a valid response to ${method}`, `inputResponses.${key}`))
+      this.used[key] = value
+      return Promise.resolve(value as T)
+    }
     if (this.clientCapabilities[capability] === undefined)
       return Promise.reject(new MissingClientCapabilityError({ [capability]: {} }))
     this.requests[key] = { method, params }

@@ -8,12 +8,6 @@ import type { JsonObject } from './types.js'
 /** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
 export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
 
-const RESPONSE_SHAPES: Record<string, (v: JsonObject) => boolean> = {
-  elicit: (v) => v.action === 'accept' || v.action === 'decline' || v.action === 'cancel',
-  sample: (v) => typeof v.model === 'string' && typeof v.role === 'string' && v.content !== undefined,
-  roots: (v) => Array.isArray(v.roots),
-}
-
 function salient(params: JsonObject): JsonObject {
   const { _meta: _m, inputResponses: _i, requestState: _s, ...rest } = params
   return rest
@@ -30,6 +24,10 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
   let digest: string | undefined
   const getDigest = async () =>
     (digest ??= await digestParams({ method: scope.request.method, params: salient(params) }))
+  const given = params.inputResponses
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+    throw invalidParams('must be an object', 'inputResponses')
+  // Earlier rounds' answers come from the signed state; this round's from the client (checked when used).
   const responses: Record<string, unknown> = {}
   if (params.requestState !== undefined) {
     if (typeof params.requestState !== 'string') throw invalidParams('must be a string', 'requestState')
@@ -45,18 +43,8 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
         'requestState',
       )
     Object.assign(responses, state.r)
-    const given = params.inputResponses
-    if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
-      throw invalidParams('must be an object', 'inputResponses')
-    for (const key of state.q) {
-      const value = (given as JsonObject | undefined)?.[key]
-      if (value === undefined) continue // missing: the handler will ask again
-      const check = RESPONSE_SHAPES[key.split('-')[0] ?? '']
-      if (typeof value !== 'object' || value === null || (check && !check(value as JsonObject)))
-        throw invalidParams('is not a valid response to the input request', `inputResponses.${key}`)
-      responses[key] = value
-    }
   }
+  if (given) for (const [k, v] of Object.entries(given)) if (!Object.hasOwn(responses, k)) responses[k] = v
   const round = new RequestAbort([scope.abort])
   const inputs = new InputCollector(responses, scope.clientCapabilities)
   const roundScope: RequestScope = { ...scope, inputs, abort: round }
@@ -66,7 +54,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
       inputs.onInputNeeded = () => resolve(NEED)
       run(roundScope).then(resolve, reject)
     })
-    if (outcome !== NEED) return outcome as JsonObject
+    if (outcome !== NEED) return outcome
     round.abort(new Error('input required'))
     const requestState = await core.signer.sign({
       v: 1,
@@ -74,7 +62,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
       d: await getDigest(),
       ...(scope.principal === undefined ? {} : { p: scope.principal }),
       e: Date.now() + core.options.mrtrTtlMs,
-      r: responses,
+      r: inputs.used,
       q: Object.keys(inputs.requests),
     })
     return { resultType: 'input_required', inputRequests: inputs.requests, requestState }

@@ -189,6 +189,11 @@ export interface ListRootsResult {
 export interface RequestOptions {
   /** Milliseconds before a server→client request gives up (legacy era). */
   timeoutMs?: number
+  /**
+   * The key of this input request in a 2026-07-28 `input_required` result (and of its answer in the retry's
+   * `inputResponses`). Defaults to `<kind>-<n>` for the handler's n-th unnamed call. Ignored in the legacy era.
+   */
+  key?: string
 }
 
 /** The context every handler receives, the same in both eras. */

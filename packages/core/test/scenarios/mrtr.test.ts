@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { McpServer } from '../../src/server/mcp-server.js'
+import { rawPeer } from '../helpers/raw-peer.js'
+
+const meta = (caps: Record<string, unknown> = { elicitation: {}, sampling: {}, roots: {} }) => ({
+  _meta: {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': caps,
+  },
+})
+const accept = (content: Record<string, unknown>) => ({ action: 'accept', content })
+
+function makeServer() {
+  const server = new McpServer({ name: 'mrtr', version: '1.0.0' })
+  server.tool('greet', {}, async (_a, ctx) => {
+    const r = await ctx.elicit(
+      { message: 'Name?', requestedSchema: { type: 'object' } },
+      { key: 'user_name' },
+    )
+    return { content: [{ type: 'text', text: `Hello, ${String(r.content?.name)}!` }] }
+  })
+  server.tool('steps', {}, async (_a, ctx) => {
+    const a = await ctx.elicit({ message: '1', requestedSchema: { type: 'object' } }, { key: 'step1' })
+    const b = await ctx.elicit({ message: '2', requestedSchema: { type: 'object' } }, { key: 'step2' })
+    return { content: [{ type: 'text', text: `${String(a.content?.name)}/${String(b.content?.color)}` }] }
+  })
+  server.tool('all', {}, async (_a, ctx) => {
+    const [e, s, r] = await Promise.all([
+      ctx.elicit({ message: 'x', requestedSchema: { type: 'object' } }),
+      ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
+      ctx.listRoots(),
+    ])
+    return { content: [{ type: 'text', text: `${e.action}|${s.model}|${r.roots.length}` }] }
+  })
+  return server
+}
+
+describe('MRTR (2026-07-28) through one handler API', () => {
+  it('uses named keys, and completes from inputResponses alone', async () => {
+    const peer = await rawPeer(makeServer())
+    const first = await peer.request('tools/call', { ...meta(), name: 'greet' })
+    expect(first.result.resultType).toBe('input_required')
+    expect(Object.keys(first.result.inputRequests)).toEqual(['user_name'])
+    const direct = await peer.request('tools/call', {
+      ...meta(),
+      name: 'greet',
+      inputResponses: { user_name: accept({ name: 'Alice' }), extra: { action: 'accept', content: {} } },
+    })
+    expect(direct.result.content[0].text).toBe('Hello, Alice!')
+  })
+
+  it('asks again for a missing response, and rejects malformed ones naming the field', async () => {
+    const peer = await rawPeer(makeServer())
+    const again = await peer.request('tools/call', {
+      ...meta(),
+      name: 'greet',
+      inputResponses: { wrong: accept({}) },
+    })
+    expect(again.result.resultType).toBe('input_required')
+    const bad = await peer.request('tools/call', {
+      ...meta(),
+      name: 'greet',
+      inputResponses: { user_name: 12345 },
+    })
+    expect(bad.error).toMatchObject({ code: -32602, data: { field: 'inputResponses.user_name' } })
+    const nul = await peer.request('tools/call', { ...meta(), name: 'greet', inputResponses: null })
+    expect(nul.error.code).toBe(-32602)
+  })
+
+  it('runs several rounds with fresh state each time, and rejects tampered state', async () => {
+    const peer = await rawPeer(makeServer())
+    const r1 = await peer.request('tools/call', { ...meta(), name: 'steps' })
+    const r2 = await peer.request('tools/call', {
+      ...meta(),
+      name: 'steps',
+      requestState: r1.result.requestState,
+      inputResponses: { step1: accept({ name: 'Alice' }) },
+    })
+    expect(Object.keys(r2.result.inputRequests)).toEqual(['step2'])
+    expect(r2.result.requestState).not.toBe(r1.result.requestState)
+    const r3 = await peer.request('tools/call', {
+      ...meta(),
+      name: 'steps',
+      requestState: r2.result.requestState,
+      inputResponses: { step2: accept({ color: 'blue' }) },
+    })
+    expect(r3.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Alice/blue' }] })
+    const tampered = await peer.request('tools/call', {
+      ...meta(),
+      name: 'steps',
+      requestState: `${r2.result.requestState}-TAMPERED`,
+      inputResponses: { step2: accept({ color: 'blue' }) },
+    })
+    expect(tampered.error.code).toBe(-32602)
+    const otherTool = await peer.request('tools/call', {
+      ...meta(),
+      name: 'greet',
+      requestState: r2.result.requestState,
+    })
+    expect(otherTool.error.code).toBe(-32602)
+  })
+
+  it('gathers parallel input requests into one round, within the declared capabilities', async () => {
+    const peer = await rawPeer(makeServer())
+    const first = await peer.request('tools/call', { ...meta(), name: 'all' })
+    expect(Object.values(first.result.inputRequests).map((r: any) => r.method)).toEqual([
+      'elicitation/create',
+      'sampling/createMessage',
+      'roots/list',
+    ])
+    const done = await peer.request('tools/call', {
+      ...meta(),
+      name: 'all',
+      requestState: first.result.requestState,
+      inputResponses: {
+        'elicit-0': accept({}),
+        'sample-1': { role: 'assistant', content: { type: 'text', text: 'yo' }, model: 'm' },
+        'roots-2': { roots: [{ uri: 'file:///x' }] },
+      },
+    })
+    expect(done.result.content[0].text).toBe('accept|m|1')
+    const noElicit = await peer.request('tools/call', { ...meta({ sampling: {} }), name: 'greet' })
+    expect(noElicit.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: {} } },
+    })
+  })
+
+  it('never answers input_required on list methods', async () => {
+    const peer = await rawPeer(makeServer())
+    const list = await peer.request('tools/list', { ...meta() })
+    expect(list.result.resultType).toBe('complete')
+  })
+})
