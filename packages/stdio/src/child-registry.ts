@@ -1,0 +1,16 @@
+import type { ChildProcess } from 'node:child_process'
+
+const live = new Set<ChildProcess>()
+let hooked = false
+
+/** A server outliving its client is never wanted: children still running when this process exits are killed. */
+export function trackChild(child: ChildProcess): () => void {
+  if (!hooked) {
+    hooked = true
+    process.on('exit', () => {
+      for (const c of live) c.kill('SIGKILL')
+    })
+  }
+  live.add(child)
+  return () => live.delete(child)
+}

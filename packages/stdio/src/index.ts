@@ -1,0 +1,10 @@
+// @edgemcp/stdio public API (Node only). Hand-written: adding an export is an API decision.
+export { StdioClientTransport } from './client-transport.js'
+export type { StdioClientTransportOptions } from './client-transport.js'
+export { describeExit, NonJsonLineError, ProcessExitError } from './errors.js'
+export type { ProcessExit } from './errors.js'
+export { LineSplitter } from './line-splitter.js'
+export { serveStdio } from './serve.js'
+export type { ServeStdioOptions, StdioServing } from './serve.js'
+export { StdioServerTransport } from './server-transport.js'
+export type { StdioServerTransportOptions } from './server-transport.js'
