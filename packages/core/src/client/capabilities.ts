@@ -1,0 +1,45 @@
+import type { Implementation } from '../server/types.js'
+import type { Era, JsonObject } from './types.js'
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The capabilities the client declares: the configured ones, plus elicitation / sampling / roots for each
+ * registered handler (client/elicitation, client/sampling, client/roots). A capability without a handler is
+ * removed, so the server never asks for what nobody answers. Legacy roots announce `listChanged` (the client
+ * can send notifications/roots/list_changed); the modern revision has no such flag.
+ */
+export function clientCapabilities(
+  configured: JsonObject,
+  handlers: { elicitation: boolean; sampling: boolean; roots: boolean },
+  era: Era,
+): JsonObject {
+  const caps: JsonObject = { ...configured }
+  for (const key of ['elicitation', 'sampling', 'roots'] as const) {
+    if (!handlers[key]) {
+      delete caps[key]
+      continue
+    }
+    caps[key] = isObject(configured[key]) ? { ...configured[key] } : {}
+  }
+  if (isObject(caps.roots)) {
+    if (era === 'legacy') caps.roots = { listChanged: true, ...caps.roots }
+    else {
+      const { listChanged: _l, ...rest } = caps.roots
+      caps.roots = rest
+    }
+  }
+  return caps
+}
+
+/** The Implementation fields a revision knows (title from 2025-06-18; description, websiteUrl, icons from 2025-11-25). */
+export function implementationFor(version: string, info: Implementation): JsonObject {
+  const out: JsonObject = { name: info.name, version: info.version }
+  if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
+  if (version >= '2025-11-25') {
+    if (info.description !== undefined) out.description = info.description
+    if (info.websiteUrl !== undefined) out.websiteUrl = info.websiteUrl
+    if (info.icons !== undefined) out.icons = info.icons
+  }
+  return out
+}

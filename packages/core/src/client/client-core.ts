@@ -1,0 +1,301 @@
+import { ConnectionClosedError, McpLocalError } from '../errors/local-error.js'
+import { ProtocolError } from '../errors/protocol-error.js'
+import { decodeMessage } from '../jsonrpc/codec.js'
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+} from '../protocol/meta.js'
+import type { Implementation, LoggingLevel } from '../server/types.js'
+import { clientCapabilities, implementationFor } from './capabilities.js'
+import { handshake, type ServerState } from './handshake.js'
+import { answerServerRequest, InputHandlers } from './input-handlers.js'
+import { RequestTracker } from './request-tracker.js'
+import { SubscriptionRouter } from './subscriptions.js'
+import type {
+  ClientTransport,
+  ElicitHandler,
+  Era,
+  JsonObject,
+  ListRootsHandler,
+  McpClientOptions,
+  NotificationHandler,
+  RequestOptions,
+  SampleHandler,
+} from './types.js'
+
+/** Options of one wire request beyond the public ones. */
+export interface WireOptions extends RequestOptions {
+  id?: RequestId
+  /** Era and version of this request (the probe speaks them before the era is settled). */
+  era?: Era
+  version?: string
+  /** Give up without telling the server (the era probe: a legacy server must not see notifications first). */
+  silentCancel?: boolean
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+const asError = (e: unknown): Error => (e instanceof Error ? e : new McpLocalError('transport', String(e)))
+
+/**
+ * The connection engine under McpClient: the era handshake, request/response correlation, `_meta` of modern
+ * requests, server→client requests (legacy), notifications, cancellation and the connection's end.
+ */
+export class ClientCore {
+  readonly info: Implementation
+  era: Era | undefined
+  protocolVersion: string | undefined
+  serverCapabilities: JsonObject | undefined
+  serverInfo: Implementation | undefined
+  instructions: string | undefined
+  /** Modern era: the versions `server/discover` listed. */
+  supportedVersions: string[] | undefined
+  /** Legacy: the level last set with logging/setLevel. Modern: sent as `_meta` logLevel on every request. */
+  logLevel: LoggingLevel | undefined
+  onclose: (() => void) | undefined
+  onerror: ((error: Error) => void) | undefined
+
+  protected transport: ClientTransport | undefined
+  protected readonly options: McpClientOptions
+  protected readonly tracker: RequestTracker
+  protected readonly handlers: InputHandlers
+  protected readonly router = new SubscriptionRouter()
+  private readonly listeners = new Map<string, Set<NotificationHandler>>()
+  private readonly inbound = new Map<RequestId, AbortController>()
+  private closed = false
+  private readonly closedSignal: Promise<void>
+  private markClosed: () => void = () => {}
+
+  constructor(info: Implementation, options: McpClientOptions = {}) {
+    this.info = info
+    this.options = options
+    this.tracker = new RequestTracker(options.requestTimeoutMs ?? 60_000)
+    this.handlers = new InputHandlers(options.handlers)
+    this.logLevel = options.logLevel
+    this.onerror = options.onerror
+    this.closedSignal = new Promise((resolve) => {
+      this.markClosed = resolve
+    })
+    for (const [method, fn] of Object.entries(options.handlers?.notifications ?? {}))
+      this.onNotification(method, fn)
+  }
+
+  /** Answers elicitation/create. Register before connect() for a legacy server to see the capability. */
+  onElicit(handler: ElicitHandler): this {
+    this.handlers.elicit = handler
+    return this
+  }
+
+  /** Answers sampling/createMessage. */
+  onSample(handler: SampleHandler): this {
+    this.handlers.sample = handler
+    return this
+  }
+
+  /** Answers roots/list. */
+  onListRoots(handler: ListRootsHandler): this {
+    this.handlers.listRoots = handler
+    return this
+  }
+
+  /** Listens to a server notification (`'*'` for all); returns the function that stops listening. */
+  onNotification(method: string, handler: NotificationHandler): () => void {
+    let set = this.listeners.get(method)
+    if (!set) this.listeners.set(method, (set = new Set()))
+    set.add(handler)
+    return () => set.delete(handler)
+  }
+
+  /** The capabilities declared in the given era (from `capabilities` and the registered handlers). */
+  declaredCapabilities(era: Era = this.era ?? 'legacy'): JsonObject {
+    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era)
+  }
+
+  /** Resolves when the connection has closed. */
+  get whenClosed(): Promise<void> {
+    return this.closedSignal
+  }
+
+  /** Starts the transport and settles the era (discover probe and/or initialize, per the `protocol` option). */
+  async connect(transport: ClientTransport): Promise<void> {
+    if (this.transport) throw new McpLocalError('misuse', 'This client is already connected')
+    this.transport = transport
+    transport.onmessage = (value) => this.receive(value)
+    transport.onclose = () => this.handleClose()
+    transport.onerror = (e) => this.report(e)
+    await transport.start()
+    let state: ServerState
+    try {
+      state = await handshake(
+        {
+          info: this.info,
+          wire: (method, params, options) => this.wire(method, params, options),
+          notifyWire: (method, params) => this.notify(method, params),
+          declaredCapabilities: (era) => this.declaredCapabilities(era),
+        },
+        {
+          protocol: this.options.protocol ?? 'auto',
+          discover: this.options.discover ?? true,
+          probeTimeoutMs: this.options.probeTimeoutMs ?? 10_000,
+          requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
+        },
+      )
+    } catch (e) {
+      await this.close()
+      throw e
+    }
+    Object.assign(this, state)
+    transport.setProtocolVersion?.(state.protocolVersion)
+  }
+
+  protected requireEra(): Era {
+    if (this.closed) throw new ConnectionClosedError('The client is closed')
+    if (!this.era) throw new McpLocalError('misuse', 'Call connect() first')
+    return this.era
+  }
+
+  private requireTransport(): ClientTransport {
+    if (this.closed || !this.transport) throw new ConnectionClosedError('The client is not connected')
+    return this.transport
+  }
+
+  /** The `_meta` every modern request carries (2026-07-28 basic/index "_meta"). */
+  protected modernMeta(version: string): JsonObject {
+    const meta: JsonObject = {
+      [META_PROTOCOL_VERSION]: version,
+      [META_CLIENT_INFO]: implementationFor(version, this.info),
+      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities('modern'),
+    }
+    if (this.logLevel !== undefined) meta[META_LOG_LEVEL] = this.logLevel
+    return meta
+  }
+
+  /** Sends one request and waits for its response (no MRTR). Errors from the server are ProtocolErrors. */
+  protected async wire(method: string, params: JsonObject, options: WireOptions = {}): Promise<JsonObject> {
+    const transport = this.requireTransport()
+    if (options.signal?.aborted)
+      throw new McpLocalError('aborted', `Request ${method} was cancelled before it was sent`, {
+        cause: options.signal.reason,
+      })
+    const era = options.era ?? this.requireEra()
+    const id = options.id ?? this.tracker.nextId()
+    const meta: JsonObject = isObject(params._meta) ? { ...params._meta } : {}
+    if (options.onprogress) meta.progressToken = id
+    if (era === 'modern') Object.assign(meta, this.modernMeta(options.version ?? this.protocolVersion ?? ''))
+    const body: JsonObject = { ...params }
+    delete body._meta
+    if (Object.keys(meta).length > 0) body._meta = meta
+    const cancel = (reason: string) => {
+      if (!options.silentCancel && method !== 'initialize') void this.cancelRemote(id, reason)
+    }
+    const response = this.tracker.track(id, method, options, cancel)
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
+    if (Object.keys(body).length > 0) message.params = body
+    transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
+    return response
+  }
+
+  /** Tells the server a request is abandoned: the transport's own cancel, else notifications/cancelled. */
+  private async cancelRemote(id: RequestId, reason: string): Promise<void> {
+    const transport = this.transport
+    if (this.closed || !transport) return
+    try {
+      if (transport.cancel) await transport.cancel(id, reason)
+      else await this.notify('notifications/cancelled', { requestId: id, reason })
+    } catch (e) {
+      this.report(asError(e))
+    }
+  }
+
+  /** Sends a notification to the server. */
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    const message: JsonRpcNotification = { jsonrpc: '2.0', method }
+    if (params !== undefined) message.params = params
+    await this.requireTransport().send(message)
+  }
+
+  private receive(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) this.receive(v)
+      return
+    }
+    const decoded = decodeMessage(value)
+    if (!decoded.ok) {
+      this.report(new McpLocalError('remote', `Malformed message from the server: ${decoded.error.message}`))
+      return
+    }
+    const m: JsonRpcMessage = decoded.message
+    if (!('method' in m)) {
+      if (!this.tracker.settle(m) && 'error' in m && (m.id === undefined || m.id === null))
+        this.report(new ProtocolError(m.error.code, m.error.message, m.error.data))
+      return // a response to a request we gave up on is ignored (basic/utilities/cancellation)
+    }
+    if ('id' in m) void this.answer(m)
+    else this.dispatch(m.method, m.params ?? {})
+  }
+
+  /** A server→client request (legacy era): run its handler and answer, unless the server cancelled it. */
+  private async answer(request: JsonRpcRequest): Promise<void> {
+    const controller = new AbortController()
+    this.inbound.set(request.id, controller)
+    const response = await answerServerRequest(this.handlers, request, {
+      era: this.era ?? 'legacy',
+      protocolVersion: this.protocolVersion ?? '',
+      requestId: request.id,
+      signal: controller.signal,
+    })
+    if (this.inbound.get(request.id) === controller) this.inbound.delete(request.id)
+    if (controller.signal.aborted || this.closed) return
+    await this.transport?.send(response).catch((e: unknown) => this.report(asError(e)))
+  }
+
+  private dispatch(method: string, params: JsonObject): void {
+    if (method === 'notifications/progress') this.tracker.progress(params)
+    if (method === 'notifications/cancelled') {
+      const id = params.requestId
+      if (typeof id === 'string' || typeof id === 'number') {
+        this.inbound.get(id)?.abort(new McpLocalError('aborted', String(params.reason ?? 'cancelled')))
+        this.router.serverCancelled(id)
+      }
+    }
+    const notification = { method, params }
+    this.router.route(notification)
+    for (const key of [method, '*'])
+      for (const fn of this.listeners.get(key) ?? []) {
+        try {
+          fn(notification)
+        } catch (e) {
+          this.report(asError(e))
+        }
+      }
+  }
+
+  protected report(error: Error): void {
+    this.onerror?.(error)
+  }
+
+  private handleClose(): void {
+    if (this.closed) return
+    this.closed = true
+    const error = new ConnectionClosedError()
+    this.tracker.rejectAll(error)
+    for (const c of this.inbound.values()) c.abort(error)
+    this.inbound.clear()
+    this.markClosed()
+    this.onclose?.()
+  }
+
+  /** Closes the transport; outstanding requests fail with ConnectionClosedError. */
+  async close(): Promise<void> {
+    const transport = this.transport
+    if (transport && !this.closed) await transport.close().catch((e: unknown) => this.report(asError(e)))
+    this.handleClose()
+  }
+
+  /** True once the connection has closed. */
+  get isClosed(): boolean {
+    return this.closed
+  }
+}

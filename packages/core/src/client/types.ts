@@ -1,0 +1,236 @@
+import type { RequestId } from '../jsonrpc/types.js'
+import type { ProtocolVersion } from '../protocol/versions.js'
+import type { Transport } from '../transport/transport.js'
+import type {
+  ContentBlock,
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+  Icon,
+  Implementation,
+  JsonObject,
+  ListRootsResult,
+  LoggingLevel,
+  PromptArgument,
+  PromptMessage,
+  ResourceContents,
+  ToolAnnotations,
+} from '../server/types.js'
+
+export type { JsonObject }
+
+/** A transport as the client sees it: core's Transport plus an optional per-request cancel (HTTP). */
+export interface ClientTransport extends Transport {
+  /**
+   * Cancels one request at the transport level (modern HTTP: close that request's stream). When present the
+   * client calls it instead of sending `notifications/cancelled`.
+   */
+  cancel?(id: RequestId, reason: string): void | Promise<void>
+}
+
+export type Era = 'legacy' | 'modern'
+
+/**
+ * Which protocol to speak: `auto` (default) probes with `server/discover` and falls back to the legacy
+ * `initialize` handshake; `modern` and `legacy` pick an era; a version string pins that revision.
+ */
+export type ProtocolChoice = 'auto' | 'modern' | 'legacy' | ProtocolVersion
+
+/** What a handler of a server→client request (legacy) or an MRTR input request (modern) is told. */
+export interface InputContext {
+  era: Era
+  protocolVersion: string
+  /** Legacy: the server's request id. Modern: the key of the entry in `inputRequests`. */
+  requestId: RequestId
+  /** Aborts when the server cancels (legacy) or the originating client request is cancelled (modern). */
+  signal: AbortSignal
+}
+
+export type ElicitHandler = (params: ElicitParams, ctx: InputContext) => ElicitResult | Promise<ElicitResult>
+export type SampleHandler = (
+  params: CreateMessageParams,
+  ctx: InputContext,
+) => CreateMessageResult | Promise<CreateMessageResult>
+export type ListRootsHandler = (ctx: InputContext) => ListRootsResult | Promise<ListRootsResult>
+
+export interface ServerNotification {
+  method: string
+  params: JsonObject
+}
+export type NotificationHandler = (notification: ServerNotification) => void
+
+export interface ClientHandlers {
+  elicit?: ElicitHandler
+  sample?: SampleHandler
+  listRoots?: ListRootsHandler
+  /** Notification handlers by method; `'*'` receives every notification. */
+  notifications?: Record<string, NotificationHandler>
+}
+
+export interface McpClientOptions {
+  /** Extra capabilities to declare (experimental, extensions, elicitation.url, ...). */
+  capabilities?: JsonObject
+  /** Default `auto`. */
+  protocol?: ProtocolChoice
+  /** Per-request timeout, default 60 s. `0` disables it. */
+  requestTimeoutMs?: number
+  /** How long the `auto` probe waits for `server/discover` before assuming a legacy server. Default 10 s. */
+  probeTimeoutMs?: number
+  /** Bound on MRTR rounds of one request (modern era). Default 10. */
+  maxInputRounds?: number
+  /** Modern era: call `server/discover` on connect. Default true. */
+  discover?: boolean
+  /** Modern era: initial `io.modelcontextprotocol/logLevel`. */
+  logLevel?: LoggingLevel
+  handlers?: ClientHandlers
+  /** Messages that could not be processed (malformed, unmatched error responses, handler failures). */
+  onerror?: (error: Error) => void
+}
+
+export interface ProgressInfo {
+  progress: number
+  total?: number
+  message?: string
+}
+export type ProgressCallback = (progress: ProgressInfo) => void
+
+export interface RequestOptions {
+  /** Overrides the client's `requestTimeoutMs` for this request. `0` disables the timeout. */
+  timeoutMs?: number
+  /** Restart the timeout on each progress notification (bounded by `maxTotalTimeoutMs`). */
+  resetTimeoutOnProgress?: boolean
+  maxTotalTimeoutMs?: number
+  /** Cancels the request: the server is told (notifications/cancelled or the transport's cancel). */
+  signal?: AbortSignal
+  /** Asks for progress (`_meta.progressToken`) and receives each notifications/progress. */
+  onprogress?: ProgressCallback
+}
+
+/** Every result: `resultType` from 2026-07-28 on, `_meta` always optional. */
+export interface Result {
+  resultType?: string
+  _meta?: JsonObject
+  [key: string]: unknown
+}
+
+export interface PaginatedResult extends Result {
+  nextCursor?: string
+}
+
+export interface Tool {
+  name: string
+  title?: string
+  description?: string
+  icons?: Icon[]
+  inputSchema: JsonObject
+  outputSchema?: JsonObject
+  annotations?: ToolAnnotations
+  _meta?: JsonObject
+}
+
+export interface Resource {
+  uri: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  size?: number
+  icons?: Icon[]
+  _meta?: JsonObject
+}
+
+export interface ResourceTemplate {
+  uriTemplate: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  icons?: Icon[]
+  _meta?: JsonObject
+}
+
+export interface Prompt {
+  name: string
+  title?: string
+  description?: string
+  icons?: Icon[]
+  arguments?: PromptArgument[]
+  _meta?: JsonObject
+}
+
+export interface ListToolsResult extends PaginatedResult {
+  tools: Tool[]
+}
+export interface ListResourcesResult extends PaginatedResult {
+  resources: Resource[]
+}
+export interface ListResourceTemplatesResult extends PaginatedResult {
+  resourceTemplates: ResourceTemplate[]
+}
+export interface ListPromptsResult extends PaginatedResult {
+  prompts: Prompt[]
+}
+
+export interface CallToolParams {
+  name: string
+  arguments?: JsonObject
+}
+export interface CallToolResult extends Result {
+  content: ContentBlock[]
+  structuredContent?: unknown
+  isError?: boolean
+}
+
+export interface ReadResourceResult extends Result {
+  contents: ResourceContents[]
+}
+
+export interface GetPromptParams {
+  name: string
+  arguments?: Record<string, string>
+}
+export interface GetPromptResult extends Result {
+  description?: string
+  messages: PromptMessage[]
+}
+
+export interface CompleteParams {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }
+  argument: { name: string; value: string }
+  context?: { arguments?: Record<string, string> }
+}
+export interface CompleteResult extends Result {
+  completion: { values: string[]; total?: number; hasMore?: boolean }
+}
+
+export interface InitializeResult extends Result {
+  protocolVersion: string
+  capabilities: JsonObject
+  serverInfo: Implementation
+  instructions?: string
+}
+
+export interface DiscoverResult extends Result {
+  supportedVersions: string[]
+  capabilities: JsonObject
+  instructions?: string
+}
+
+/** The `notifications` filter of `subscriptions/listen` (2026-07-28 basic/patterns/subscriptions). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean
+  promptsListChanged?: boolean
+  resourcesListChanged?: boolean
+  resourceSubscriptions?: string[]
+}
+
+export interface Subscription {
+  /** Modern: the id of the `subscriptions/listen` request. Legacy emulation: a local id. */
+  readonly id: RequestId
+  /** The filter the server agreed to honour. */
+  readonly acknowledged: Promise<SubscriptionFilter>
+  /** Settles when the subscription ends (closed by us, by the server, or by the transport). */
+  readonly closed: Promise<void>
+  close(): Promise<void>
+}
