@@ -1,0 +1,92 @@
+import { HttpStatus, isModernVersion, type ProtocolError, type ServerSession } from '@edgemcp/core'
+import type { Context } from 'hono'
+import { accepts } from './accept.js'
+import { checkLegacyVersion, sessionOf, versionHeader } from './classify.js'
+import type { StoredEvent } from './event-store.js'
+import { errorResponse, transportError } from './http-error.js'
+import { SseConnection } from './sse-connection.js'
+import { formatSseEvent } from './sse-format.js'
+import type { HandlerState } from './state.js'
+
+/** 409 Conflict: not (yet) in core's HttpStatus table, so named here once. */
+const CONFLICT = 409
+
+export const methodNotAllowed = (): Response =>
+  errorResponse(transportError(HttpStatus.methodNotAllowed, 'Method Not Allowed'), null, {
+    Allow: 'GET, POST, DELETE',
+  })
+
+/**
+ * The legacy session a GET or DELETE is about. Without `Mcp-Session-Id`, or from a 2026-07-28 client, there is
+ * none: 405 (2026-07-28 "Earlier Streamable HTTP Revisions").
+ */
+async function legacySession(
+  state: HandlerState,
+  c: Context,
+): Promise<{ session: ServerSession } | { response: Response }> {
+  const headers = c.req.raw.headers
+  const version = versionHeader(headers)
+  if (!headers.has('mcp-session-id') || (version !== null && isModernVersion(version)))
+    return { response: methodNotAllowed() }
+  const auth = await state.options.authenticate?.(c)
+  const found = await sessionOf(state, headers, auth?.principal)
+  if ('error' in found) return { response: errorResponse(found.error) }
+  const session = found.session as ServerSession
+  const error: ProtocolError | undefined = checkLegacyVersion(version, session)
+  return error ? { response: errorResponse(error) } : { session }
+}
+
+/** A stream that has ended (or lives in another isolate): send what the client missed, then close. */
+function replayOnly(events: StoredEvent[], signal: AbortSignal): Response {
+  const connection = new SseConnection({ keepAliveMs: 0, signal })
+  for (const e of events) connection.write(formatSseEvent({ id: e.id, data: JSON.stringify(e.message) }))
+  connection.close()
+  return connection.response
+}
+
+/**
+ * GET: the session's standalone SSE stream for server-initiated messages (2025-11-25 "Listening for Messages
+ * from the Server"); with `Last-Event-ID`, resumption of the stream that id belongs to.
+ */
+export async function handleGet(state: HandlerState, c: Context): Promise<Response> {
+  const found = await legacySession(state, c)
+  if ('response' in found) return found.response
+  const { session } = found
+  const headers = c.req.raw.headers
+  const signal = c.req.raw.signal
+  if (!accepts(headers.get('accept'), 'text/event-stream'))
+    return errorResponse(
+      transportError(HttpStatus.notAcceptable, 'Not Acceptable: Accept must list text/event-stream'),
+    )
+
+  const lastEventId = headers.get('last-event-id')?.trim()
+  if (lastEventId && state.eventStore) {
+    const replay = await state.eventStore.replayAfter(lastEventId)
+    if (!replay || !state.ownsStream(session, replay.streamId))
+      return errorResponse(
+        transportError(
+          HttpStatus.badRequest,
+          'Bad Request: Last-Event-ID is unknown or expired; open a new stream',
+        ),
+      )
+    const live = state.liveStream(replay.streamId)
+    return live ? live.resume(lastEventId, { signal }) : replayOnly(replay.events, signal)
+  }
+
+  if (state.standaloneOf(session.id)?.isConnected)
+    return errorResponse(
+      transportError(CONFLICT, 'Conflict: this session already has a standalone SSE stream open'),
+    )
+  const stream = state.newStream(session)
+  const response = stream.open({ signal }, stream.resumable ? undefined : () => stream.abort())
+  state.setStandalone(session, stream)
+  return response
+}
+
+/** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */
+export async function handleDelete(state: HandlerState, c: Context): Promise<Response> {
+  const found = await legacySession(state, c)
+  if ('response' in found) return found.response
+  await state.endSession(found.session)
+  return new Response(null, { status: HttpStatus.ok })
+}

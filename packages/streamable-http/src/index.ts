@@ -1,0 +1,25 @@
+// @edgemcp/streamable-http public API (web-standard). Node-only helpers live in './node.ts'.
+
+// Server
+export { createMcpHandler } from './handler.js'
+export type { McpHandler } from './handler.js'
+export { DEFAULT_MAX_BODY_BYTES } from './options.js'
+export type { McpHandlerOptions, RequestAuth } from './options.js'
+export { InMemorySessionStore } from './session-store.js'
+export type { InMemorySessionStoreOptions, SessionStore } from './session-store.js'
+export { InMemoryEventStore } from './event-store.js'
+export type { EventStore, InMemoryEventStoreOptions, StoredEvent } from './event-store.js'
+export { cors, MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './cors.js'
+export type { McpCorsOptions } from './cors.js'
+export { checkHost, checkRequestOrigin, isLoopbackHost, isLoopbackOrigin } from './security.js'
+export type { Allowlist, RequestGuardOptions } from './security.js'
+
+// Wire helpers shared by both sides
+export { decodeHeaderValue, encodeHeaderValue } from './header-value.js'
+export type { DecodedHeaderValue } from './header-value.js'
+export { headerBindings } from './x-mcp-header.js'
+export type { HeaderBinding, HeaderBindings } from './x-mcp-header.js'
+export { formatSseEvent } from './sse-format.js'
+export type { SseFields } from './sse-format.js'
+export { SseParser } from './sse-parser.js'
+export type { SseEvent, SseParserCallbacks } from './sse-parser.js'

@@ -1,0 +1,73 @@
+import { HeaderMismatchError, type ProtocolError } from '@edgemcp/core'
+import { decodeHeaderValue } from './header-value.js'
+import { type HeaderBinding, headerBindings, headerMatches, headerText, valueAt } from './x-mcp-header.js'
+
+/** Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"). */
+export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+}
+
+const bindingCache = new WeakMap<object, HeaderBinding[]>()
+
+/** The `x-mcp-header` bindings of a tool's input schema (cached per schema object). */
+export function bindingsOf(inputSchema: unknown): HeaderBinding[] {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return []
+  let b = bindingCache.get(inputSchema)
+  if (!b) {
+    b = headerBindings(inputSchema).bindings
+    bindingCache.set(inputSchema, b)
+  }
+  return b
+}
+
+interface ModernRequest {
+  method: string
+  params: Record<string, unknown>
+}
+
+/**
+ * Server validation of a 2026-07-28 request's mirrored headers ("Server Validation"): `MCP-Protocol-Version`,
+ * `Mcp-Method`, `Mcp-Name` and the tool's `Mcp-Param-{Name}` headers must be present when the body has the
+ * value, be well formed, and (Base64 sentinel decoded) equal the body. Any failure is HeaderMismatch (-32020).
+ */
+export function checkModernHeaders(
+  headers: Headers,
+  request: ModernRequest,
+  bodyVersion: string,
+  toolInputSchema: (name: string) => unknown,
+): ProtocolError | undefined {
+  const version = headers.get('mcp-protocol-version')
+  if (version?.trim() !== bodyVersion)
+    return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
+  const method = headers.get('mcp-method')
+  if (method?.trim() !== request.method) return new HeaderMismatchError('Mcp-Method', method, request.method)
+
+  const field = NAME_FIELD[request.method]
+  const bodyName = field === undefined ? undefined : request.params[field]
+  if (typeof bodyName === 'string') {
+    const raw = headers.get('mcp-name')
+    const decoded = raw === null ? undefined : decodeHeaderValue(raw)
+    if (!decoded?.ok || decoded.value !== bodyName) return new HeaderMismatchError('Mcp-Name', raw, bodyName)
+  }
+  if (request.method !== 'tools/call' || typeof bodyName !== 'string') return undefined
+
+  const args = request.params.arguments
+  for (const binding of bindingsOf(toolInputSchema(bodyName))) {
+    const header = `Mcp-Param-${binding.name}`
+    const raw = headers.get(header)
+    const value = valueAt(args, binding.path)
+    const bodyText =
+      value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
+    if (bodyText === undefined) {
+      // No value in the body: the header must not be there either.
+      if (raw !== null) return new HeaderMismatchError(header, raw, undefined)
+      continue
+    }
+    const decoded = raw === null ? undefined : decodeHeaderValue(raw)
+    if (!decoded?.ok || !headerMatches(decoded.value, value))
+      return new HeaderMismatchError(header, raw, bodyText)
+  }
+  return undefined
+}

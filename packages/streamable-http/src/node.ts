@@ -1,0 +1,63 @@
+/**
+ * Node.js entry (`@edgemcp/streamable-http/node`): serve a Hono app (or anything with `fetch`) over
+ * node:http via @hono/node-server. Kept apart so the main entry stays web-standard.
+ */
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve as serveNode } from '@hono/node-server'
+import { errorResponse } from './http-error.js'
+import { type Allowlist, checkHost, isLoopbackHost, isLoopbackHostname } from './security.js'
+
+export interface ServeOptions {
+  /** Port; 0 (default) picks a free one. */
+  port?: number
+  /** Interface to bind. Default 127.0.0.1 (bind only loopback when running locally). */
+  hostname?: string
+  /**
+   * Host header values accepted. Default when bound to a loopback interface: loopback names only (DNS-rebinding
+   * protection); otherwise no check. `false` disables the check.
+   */
+  allowedHosts?: Allowlist | false
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:54321`. */
+  url: string
+  port: number
+  /** Stops listening and drops open connections (SSE streams included). */
+  close(): Promise<void>
+}
+
+type FetchApp = { fetch: (request: Request, ...rest: never[]) => Response | Promise<Response> }
+
+/** Serves `app` on node:http. Resolves once listening. */
+export function serve(app: FetchApp, options: ServeOptions = {}): Promise<RunningServer> {
+  const hostname = options.hostname ?? '127.0.0.1'
+  const hosts = options.allowedHosts ?? (isLoopbackHostname(hostname) ? isLoopbackHost : false)
+  return new Promise((resolve, reject) => {
+    const server = serveNode(
+      {
+        fetch: (request: Request) => {
+          const error = hosts === false ? undefined : checkHost(request, hosts)
+          return error ? errorResponse(error) : app.fetch(request)
+        },
+        port: options.port ?? 0,
+        hostname,
+      },
+      (info: AddressInfo) => {
+        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
+        resolve({
+          url: `http://${host}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              const s = server as Server
+              s.close(() => done())
+              s.closeAllConnections?.()
+            }),
+        })
+      },
+    )
+    server.once('error', reject)
+  })
+}

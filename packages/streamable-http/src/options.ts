@@ -1,0 +1,75 @@
+import type { Context } from 'hono'
+import type { EventStore } from './event-store.js'
+import type { Allowlist } from './security.js'
+import type { SessionStore } from './session-store.js'
+
+/** Who is calling, as established by an auth layer in front of the handler. */
+export interface RequestAuth {
+  /** Handed to tool handlers as `ctx.authInfo`. */
+  authInfo?: unknown
+  /** A stable id of the caller: a legacy session only serves the principal that created it. */
+  principal?: string
+}
+
+export interface McpHandlerOptions {
+  /** Legacy sessions. Default: an `InMemorySessionStore` (30 min idle TTL, 10 000 sessions). */
+  sessionStore?: SessionStore
+  /** Events of legacy SSE streams for `Last-Event-ID` resumption; `null` disables resumption. */
+  eventStore?: EventStore | null
+  /**
+   * Always answer a request with one JSON body, never SSE. Request-related notifications (progress, logs)
+   * are then dropped; legacy server→client requests go to the session's standalone GET stream (and fail when
+   * there is none). `subscriptions/listen` still streams: it has nothing else to offer.
+   */
+  jsonResponse?: boolean
+  /**
+   * Tolerate clients whose POST `Accept` lists only `application/json` (the spec asks for both types): they
+   * get JSON answers as with `jsonResponse`. Default false: such requests get 406.
+   */
+  acceptJsonOnly?: boolean
+  /** Largest request body in bytes; more gets 413. Default 4 MiB. */
+  maxBodyBytes?: number
+  /** Origins allowed (DNS-rebinding protection). Default: loopback origins. Requests without Origin pass. */
+  allowedOrigins?: Allowlist
+  /** Host header values allowed; unset: no Host check (`serve()` from `/node` adds one on loopback). */
+  allowedHosts?: Allowlist
+  /** SSE keep-alive comment interval in ms; 0 disables. Default 15 000. */
+  keepAliveMs?: number
+  /** SSE `retry` announced to legacy clients (ms). Default 1000. */
+  retryMs?: number
+  /**
+   * Close legacy SSE connections after this many ms without ending their stream; the client resumes with
+   * `Last-Event-ID` (2025-11-25 polling). 0 (default): keep connections open.
+   */
+  sseConnectionLifetimeMs?: number
+  /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
+  authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+}
+
+export interface ResolvedOptions {
+  jsonResponse: boolean
+  acceptJsonOnly: boolean
+  maxBodyBytes: number
+  allowedOrigins: Allowlist | undefined
+  allowedHosts: Allowlist | undefined
+  keepAliveMs: number
+  retryMs: number
+  sseConnectionLifetimeMs: number
+  authenticate: McpHandlerOptions['authenticate']
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+export function resolveOptions(o: McpHandlerOptions): ResolvedOptions {
+  return {
+    jsonResponse: o.jsonResponse ?? false,
+    acceptJsonOnly: o.acceptJsonOnly ?? false,
+    maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    allowedOrigins: o.allowedOrigins,
+    allowedHosts: o.allowedHosts,
+    keepAliveMs: o.keepAliveMs ?? 15_000,
+    retryMs: o.retryMs ?? 1000,
+    sseConnectionLifetimeMs: o.sseConnectionLifetimeMs ?? 0,
+    authenticate: o.authenticate,
+  }
+}

@@ -1,0 +1,142 @@
+import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
+import type { EventStore } from './event-store.js'
+import { EventStream } from './event-stream.js'
+import type { ResolvedOptions } from './options.js'
+import type { SessionStore } from './session-store.js'
+
+/** A request in flight whose answer may still switch from JSON to SSE (see `closeSseStream`). */
+export interface PendingAnswer {
+  /** Switches the answer to SSE if it has not yet; undefined when this request cannot stream. */
+  ensureStream(): EventStream | undefined
+}
+
+const pendingKey = (sessionId: string, requestId: RequestId) => `${sessionId} ${JSON.stringify(requestId)}`
+
+/**
+ * Bookkeeping of one handler: sessions it has seen, the live SSE streams of each session (for cleanup and
+ * resumption), each session's standalone GET stream, and the requests in flight.
+ */
+export class HandlerState {
+  private readonly live = new Map<string, EventStream>()
+  private readonly bySession = new Map<string, Set<EventStream>>()
+  private readonly standalone = new Map<string, EventStream>()
+  private readonly pending = new Map<string, PendingAnswer>()
+  private readonly hooked = new WeakSet<ServerSession>()
+
+  constructor(
+    readonly server: McpServer,
+    readonly options: ResolvedOptions,
+    readonly sessions: SessionStore,
+    readonly eventStore: EventStore | null,
+  ) {}
+
+  /** The session named by a request, if it exists and belongs to this principal. */
+  async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
+    const session = await this.sessions.get(id)
+    if (!session || session.closed) return undefined
+    if (session.principal !== undefined && session.principal !== principal) return undefined
+    this.hook(session)
+    return session
+  }
+
+  async storeSession(session: ServerSession): Promise<void> {
+    this.hook(session)
+    await this.sessions.set(session)
+  }
+
+  /** Ends a session: its streams close, its store entry goes. */
+  async endSession(session: ServerSession): Promise<void> {
+    session.close('Session terminated by the client')
+    await this.sessions.delete(session.id)
+  }
+
+  private hook(session: ServerSession): void {
+    if (this.hooked.has(session)) return
+    this.hooked.add(session)
+    session.onClose(() => {
+      this.cleanup(session.id)
+      void this.sessions.delete(session.id)
+    })
+  }
+
+  private cleanup(sessionId: string): void {
+    const streams = this.bySession.get(sessionId)
+    this.bySession.delete(sessionId)
+    this.standalone.delete(sessionId)
+    for (const s of streams ?? []) {
+      s.abort()
+      void this.eventStore?.deleteStream(s.id)
+    }
+  }
+
+  /**
+   * A new SSE stream. Legacy streams (with a session) are resumable when there is an event store; their ids
+   * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign.
+   */
+  newStream(session: ServerSession | undefined): EventStream {
+    const id = `${session?.id ?? 'x'}.${createSessionId().slice(0, 16)}`
+    const o = this.options
+    const stream: EventStream = new EventStream(id, {
+      eventStore: session ? this.eventStore : null,
+      retryMs: o.retryMs,
+      keepAliveMs: o.keepAliveMs,
+      connectionLifetimeMs: o.sseConnectionLifetimeMs,
+      onKeepAlive: session ? () => (session.lastActivity = Date.now()) : undefined,
+      onEnd: () => {
+        this.live.delete(id)
+        this.bySession.get(session?.id ?? '')?.delete(stream)
+        if (session && this.standalone.get(session.id) === stream) {
+          this.standalone.delete(session.id)
+          session.attach(undefined)
+        }
+      },
+    })
+    if (session) {
+      this.live.set(id, stream)
+      const set = this.bySession.get(session.id) ?? new Set<EventStream>()
+      this.bySession.set(session.id, set)
+      set.add(stream)
+    }
+    return stream
+  }
+
+  /** Whether a stream id belongs to a session (by construction of `newStream`). */
+  ownsStream(session: ServerSession, streamId: string): boolean {
+    return streamId.startsWith(`${session.id}.`)
+  }
+
+  liveStream(streamId: string): EventStream | undefined {
+    return this.live.get(streamId)
+  }
+
+  standaloneOf(sessionId: string): EventStream | undefined {
+    return this.standalone.get(sessionId)
+  }
+
+  /** Makes `stream` the session's standalone stream (server-initiated messages), ending an older one. */
+  setStandalone(session: ServerSession, stream: EventStream): void {
+    const previous = this.standalone.get(session.id)
+    this.standalone.set(session.id, stream)
+    session.attach((message) => stream.send(message))
+    if (previous && previous !== stream) previous.abort()
+  }
+
+  addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): () => void {
+    const key = pendingKey(sessionId, requestId)
+    this.pending.set(key, answer)
+    return () => {
+      if (this.pending.get(key) === answer) this.pending.delete(key)
+    }
+  }
+
+  /**
+   * Closes the SSE connection answering a legacy request without ending its stream (switching the answer
+   * to SSE first if needed): the client reconnects with `Last-Event-ID` after `retry` ms and gets the rest.
+   */
+  closeSseStream(sessionId: string, requestId: RequestId): boolean {
+    const stream = this.pending.get(pendingKey(sessionId, requestId))?.ensureStream()
+    if (!stream?.resumable) return false
+    stream.dropConnection()
+    return true
+  }
+}
