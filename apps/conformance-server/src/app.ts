@@ -1,0 +1,17 @@
+import { createMcpHandler, type McpHandlerOptions } from '@edgemcp/streamable-http'
+import { Hono } from 'hono'
+import { createConformanceServer } from './create-server.js'
+import type { FixtureHooks } from './fixtures/index.js'
+
+/** The MCP endpoint path the conformance runner targets. */
+export const MCP_PATH = '/mcp'
+
+/** The conformance McpServer behind a Hono app that serves it at `/mcp` (web-standard, no Node APIs). */
+export function createConformanceApp(options: McpHandlerOptions = {}) {
+  const hooks: FixtureHooks = {}
+  const server = createConformanceServer({ hooks })
+  const mcp = createMcpHandler(server, { retryMs: 200, ...options })
+  hooks.closeSseStream = (sessionId, requestId) => mcp.closeSseStream(sessionId, requestId)
+  const app = new Hono().route(MCP_PATH, mcp)
+  return { app, server, mcp }
+}
