@@ -102,8 +102,8 @@ export class ClientCore {
 
   /** Listens to a server notification (`'*'` for all); returns the function that stops listening. */
   onNotification(method: string, handler: NotificationHandler): () => void {
-    let set = this.listeners.get(method)
-    if (!set) this.listeners.set(method, (set = new Set()))
+    const set = this.listeners.get(method) ?? new Set<NotificationHandler>()
+    this.listeners.set(method, set)
     set.add(handler)
     return () => set.delete(handler)
   }

@@ -144,7 +144,8 @@ describe('auto era detection', () => {
         client: (t) => {
           const send = t.send.bind(t)
           t.send = async (m) => {
-            const meta = !Array.isArray(m) && 'params' in m ? m.params?._meta : undefined
+            const meta =
+              !Array.isArray(m) && 'params' in m ? (m.params?._meta as object | undefined) : undefined
             if (meta && 'io.modelcontextprotocol/protocolVersion' in meta)
               throw new McpLocalError('transport', 'HTTP 400 Bad Request (empty body)')
             return send(m)

@@ -2,6 +2,7 @@ import { McpClient } from '../../src/client/mcp-client.js'
 import type { ClientTransport, McpClientOptions } from '../../src/client/types.js'
 import { META_PROTOCOL_VERSION } from '../../src/protocol/meta.js'
 import { McpServer, type McpServerOptions } from '../../src/server/mcp-server.js'
+import type { Connection } from '../../src/server/connect.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
 import type { Transport } from '../../src/transport/transport.js'
 import { specDefinitionNames, validateAgainstSpec } from '../helpers/spec-validator.js'
@@ -20,6 +21,8 @@ export interface Connected {
   server: McpServer
   clientEnd: InMemoryTransport
   serverEnd: InMemoryTransport
+  /** The server side of the connection (its legacy session can send server→client requests). */
+  connection: Connection
   close(): Promise<void>
 }
 
@@ -37,11 +40,11 @@ export async function connect(
   setup?: (client: McpClient) => void,
 ): Promise<Connected> {
   const [serverEnd, clientEnd] = InMemoryTransport.createPair()
-  await server.connect(wrap.server ? wrap.server(serverEnd) : serverEnd)
+  const connection = await server.connect(wrap.server ? wrap.server(serverEnd) : serverEnd)
   const client = new McpClient({ name: 'test-client', version: '0.1.0', title: 'Test client' }, options)
   setup?.(client)
   await client.connect(wrap.client ? wrap.client(clientEnd) : clientEnd)
-  return { client, server, clientEnd, serverEnd, close: () => client.close() }
+  return { client, server, clientEnd, serverEnd, connection, close: () => client.close() }
 }
 
 const isModernRequest = (m: Json) => 'id' in m && 'method' in m && m.params?._meta?.[META_PROTOCOL_VERSION]
@@ -153,8 +156,10 @@ export function checkTranscript(
 export function expectValidTranscript(
   revision: string,
   c: { clientEnd: InMemoryTransport; serverEnd: InMemoryTransport },
+  ignore: (m: Json) => boolean = () => false,
 ) {
-  const { problems, checked } = checkTranscript(revision, c.clientEnd.sent, c.serverEnd.sent)
+  const keep = (list: unknown[]) => flat(list).filter((m) => !ignore(m))
+  const { problems, checked } = checkTranscript(revision, keep(c.clientEnd.sent), keep(c.serverEnd.sent))
   if (checked === 0) throw new Error('nothing was sent')
   if (problems.length > 0) throw new Error(`spec violations:\n${problems.join('\n')}`)
   return checked

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { clientCapabilities, implementationFor } from './capabilities.js'
+
+const all = { elicitation: true, sampling: true, roots: true }
+const none = { elicitation: false, sampling: false, roots: false }
+
+describe('clientCapabilities', () => {
+  it('declares what has a handler, keeps configured details, drops what has none', () => {
+    const configured = {
+      elicitation: { form: {}, url: {} },
+      sampling: { tools: {} },
+      experimental: { x: {} },
+    }
+    expect(clientCapabilities(configured, all, 'legacy')).toEqual({
+      elicitation: { form: {}, url: {} },
+      sampling: { tools: {} },
+      roots: { listChanged: true },
+      experimental: { x: {} },
+    })
+    expect(clientCapabilities(configured, none, 'legacy')).toEqual({ experimental: { x: {} } })
+    expect(clientCapabilities({ roots: { listChanged: true } }, all, 'modern').roots).toEqual({})
+  })
+
+  it('shapes clientInfo for the revision', () => {
+    const info = { name: 'c', version: '1', title: 'C', description: 'd' }
+    expect(implementationFor('2025-03-26', info)).toEqual({ name: 'c', version: '1' })
+    expect(implementationFor('2025-06-18', info)).toEqual({ name: 'c', version: '1', title: 'C' })
+    expect(implementationFor('2026-07-28', info)).toEqual(info)
+  })
+})
