@@ -1,11 +1,8 @@
 import {
-  ErrorCode,
   HttpStatus,
-  invalidParams,
   isLegacyVersion,
   isModernVersion,
-  META_PROTOCOL_VERSION,
-  ProtocolError,
+  type ProtocolError,
   requestedModernVersion,
   SUPPORTED_VERSIONS,
   type ServerSession,
@@ -63,8 +60,8 @@ export async function sessionOf(
 /**
  * Decides the era of a POSTed body (2026-07-28 basic/versioning "Backward Compatibility"): a request naming
  * its version in `_meta` is modern (its mirrored headers are validated, any session id is ignored); a modern
- * `MCP-Protocol-Version` header with a request lacking that `_meta` is a malformed modern request (400,
- * -32602); everything else is legacy and is checked against its session.
+ * `MCP-Protocol-Version` header makes a message modern too (core rejects a request lacking the `_meta`
+ * with 400, -32602); everything else is legacy and is checked against its session.
  */
 export async function classify(
   state: HandlerState,
@@ -89,11 +86,8 @@ export async function classify(
     }
     return { era: 'modern' }
   }
-  if (header !== null && isModernVersion(header)) {
-    if (!isRequest) return { era: 'modern' }
-    const e = invalidParams(`is required in a ${header} request`, `_meta.${META_PROTOCOL_VERSION}`)
-    return { error: new ProtocolError(ErrorCode.InvalidParams, e.message, e.data, HttpStatus.badRequest) }
-  }
+  // A modern client's request without the `_meta` version: core answers it as a malformed modern request.
+  if (header !== null && isModernVersion(header)) return { era: 'modern' }
   const found = await sessionOf(state, headers, principal)
   if ('error' in found) return found
   const error = checkLegacyVersion(header, found.session)

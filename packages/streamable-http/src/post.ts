@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   type HandleResult,
   HttpStatus,
   parseJson,
@@ -18,23 +17,6 @@ import type { HandlerState } from './state.js'
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/**
- * The HTTP status of a result. Core's table decides, except that a 2026-07-28 "method not found" is a 404
- * ("Protocol Version Header": an unimplemented method MUST get 404 with -32601).
- */
-function statusOf(r: HandleResult): number {
-  const body = r.body
-  if (
-    r.era === 'modern' &&
-    body &&
-    !Array.isArray(body) &&
-    'error' in body &&
-    body.error.code === ErrorCode.MethodNotFound
-  )
-    return HttpStatus.notFound
-  return r.status
-}
-
 async function jsonAnswer(state: HandlerState, r: HandleResult): Promise<Response> {
   const headers: Record<string, string> = {}
   if (r.session) {
@@ -43,7 +25,7 @@ async function jsonAnswer(state: HandlerState, r: HandleResult): Promise<Respons
   }
   if (r.body === undefined) return new Response(null, { status: r.status, headers })
   headers['Content-Type'] = 'application/json'
-  return new Response(JSON.stringify(r.body), { status: statusOf(r), headers })
+  return new Response(JSON.stringify(r.body), { status: r.status, headers })
 }
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
@@ -108,6 +90,7 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
     session,
     emit: (m) => answer.emit(m),
     signal: modern ? answer.signal : undefined,
+    era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal: auth?.principal,
     createSession,
