@@ -10,7 +10,7 @@ import {
 } from '../protocol/meta.js'
 import type { Implementation, LoggingLevel } from '../server/types.js'
 import { clientCapabilities, implementationFor } from './capabilities.js'
-import { handshake, type ServerState } from './handshake.js'
+import { handshake } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
@@ -126,14 +126,17 @@ export class ClientCore {
     transport.onclose = () => this.handleClose()
     transport.onerror = (e) => this.report(e)
     await transport.start()
-    let state: ServerState
     try {
-      state = await handshake(
+      await handshake(
         {
           info: this.info,
           wire: (method, params, options) => this.wire(method, params, options),
           notifyWire: (method, params) => this.notify(method, params),
           declaredCapabilities: (era) => this.declaredCapabilities(era),
+          adopt: (settled) => {
+            Object.assign(this, settled)
+            transport.setProtocolVersion?.(settled.protocolVersion)
+          },
         },
         {
           protocol: this.options.protocol ?? 'auto',
@@ -146,8 +149,6 @@ export class ClientCore {
       await this.close()
       throw e
     }
-    Object.assign(this, state)
-    transport.setProtocolVersion?.(state.protocolVersion)
   }
 
   protected requireEra(): Era {
@@ -193,7 +194,11 @@ export class ClientCore {
     const response = this.tracker.track(id, method, options, cancel)
     const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
     if (Object.keys(body).length > 0) message.params = body
-    transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
+    try {
+      transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
+    } catch (e) {
+      this.tracker.fail(id, asError(e)) // a transport whose send throws instead of rejecting
+    }
     return response
   }
 

@@ -33,6 +33,8 @@ export interface HandshakeHost {
   ): Promise<JsonObject>
   notifyWire(method: string, params?: JsonObject): Promise<void>
   declaredCapabilities(era: Era): JsonObject
+  /** Takes the settled state (before `notifications/initialized`, so server requests see the era). */
+  adopt(state: ServerState): void
 }
 
 export interface HandshakeOptions {
@@ -62,8 +64,7 @@ export async function initializeLegacy(host: HandshakeHost, version: LegacyVersi
       'remote',
       `The server answered initialize with protocol version ${JSON.stringify(chosen)}, which this client does not support`,
     )
-  await host.notifyWire('notifications/initialized')
-  return {
+  const state: ServerState = {
     era: 'legacy',
     protocolVersion: chosen,
     serverCapabilities: isObject(result.capabilities) ? result.capabilities : {},
@@ -71,6 +72,9 @@ export async function initializeLegacy(host: HandshakeHost, version: LegacyVersi
     instructions: str(result.instructions),
     supportedVersions: undefined,
   }
+  host.adopt(state)
+  await host.notifyWire('notifications/initialized')
+  return state
 }
 
 function modernState(version: ModernVersion, discovered: JsonObject | undefined): ServerState {
@@ -136,8 +140,14 @@ async function probe(
   }
 }
 
-/** Settles the era and version according to the `protocol` option. */
+/** Settles the era and version according to the `protocol` option, and hands the state to `host.adopt`. */
 export async function handshake(host: HandshakeHost, options: HandshakeOptions): Promise<ServerState> {
+  const state = await settle(host, options)
+  if (state.era === 'modern') host.adopt(state)
+  return state
+}
+
+async function settle(host: HandshakeHost, options: HandshakeOptions): Promise<ServerState> {
   const { protocol } = options
   if (protocol === 'legacy') return initializeLegacy(host, LATEST_LEGACY_VERSION)
   if (isLegacyVersion(protocol)) return initializeLegacy(host, protocol)

@@ -127,7 +127,7 @@ export class SubscriptionRouter {
     return sub !== undefined
   }
 
-  /** The connection closed: every subscription ends abruptly (their requests fail with the tracker). */
+  /** Open subscriptions (when the connection closes they end with their requests' ConnectionClosedError). */
   get size(): number {
     return this.active.size
   }
@@ -187,16 +187,19 @@ export function listenLegacy(
     for (const off of offs) off()
     if (!closed.settled) closed.reject(new ConnectionClosedError())
   })
+  let closing: Promise<void> | undefined
   return {
     id,
     acknowledged: ack.promise,
     closed: closed.promise,
-    close: async () => {
-      if (closed.settled) return
-      for (const off of offs) off()
-      await subscribed.catch(() => {})
-      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }))).catch(() => {})
-      closed.resolve()
-    },
+    close: () => (closing ??= end()),
+  }
+
+  async function end(): Promise<void> {
+    if (closed.settled) return
+    for (const off of offs) off()
+    await subscribed.catch(() => {})
+    await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }))).catch(() => {})
+    closed.resolve()
   }
 }

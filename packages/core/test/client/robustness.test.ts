@@ -129,6 +129,63 @@ describe('a misbehaving server', () => {
   })
 })
 
+describe('legacy details', () => {
+  it('a server request right after notifications/initialized already sees the negotiated era', async () => {
+    const [serverEnd, clientEnd] = InMemoryTransport.createPair()
+    const answers: Json[] = []
+    serverEnd.onmessage = (value) => {
+      const m = value as Json
+      if (m.method === 'initialize')
+        void serverEnd.send({
+          jsonrpc: '2.0',
+          id: m.id,
+          result: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            serverInfo: { name: 's', version: '1' },
+          },
+        })
+      else if (m.method === 'notifications/initialized')
+        void serverEnd.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' })
+      else if (!('method' in m)) answers.push(m)
+    }
+    await serverEnd.start()
+    const client = new McpClient({ name: 'c', version: '1' }, { protocol: 'legacy' })
+    client.onListRoots((ctx) => ({ roots: [{ uri: `file:///${ctx.era}/${ctx.protocolVersion}` }] }))
+    await client.connect(clientEnd)
+    await expect
+      .poll(() => answers)
+      .toEqual([{ jsonrpc: '2.0', id: 'r1', result: { roots: [{ uri: 'file:///legacy/2025-06-18' }] } }])
+  })
+
+  it('uses the transport cancel when it has one instead of notifications/cancelled', async () => {
+    const [serverEnd, clientEnd] = InMemoryTransport.createPair()
+    serverEnd.onmessage = (value) => {
+      const m = value as Json
+      if (m.method === 'initialize')
+        void serverEnd.send({
+          jsonrpc: '2.0',
+          id: m.id,
+          result: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            serverInfo: { name: 's', version: '1' },
+          },
+        })
+    }
+    await serverEnd.start()
+    const cancelled: Array<[unknown, string]> = []
+    const transport = Object.assign(clientEnd, {
+      cancel: (id: unknown, reason: string) => void cancelled.push([id, reason]),
+    })
+    const client = new McpClient({ name: 'c', version: '1' }, { protocol: 'legacy', requestTimeoutMs: 20 })
+    await client.connect(transport)
+    await expect(client.ping()).rejects.toThrow(/timed out/)
+    expect(cancelled).toEqual([[2, 'timed out after 20 ms']])
+    expect((clientEnd.sent as Json[]).some((m) => m.method === 'notifications/cancelled')).toBe(false)
+  })
+})
+
 describe('the transcript checker', () => {
   it('reports invalid messages (so the spec checks in the other tests can fail)', () => {
     const clientSent = [
