@@ -1,0 +1,202 @@
+import { ProtocolError, ToolCallError } from '../errors.js'
+import type {
+  MCPCallToolResult,
+  MCPCapabilities,
+  MCPCompleteResult,
+  MCPCompletionReference,
+  MCPGetPromptResult,
+  MCPNotification,
+  MCPPrompt,
+  MCPReadResourceResult,
+  MCPResource,
+  MCPResourceTemplate,
+  MCPTool,
+} from '../types.js'
+import { TestClientBase } from './client-base.js'
+import { remember } from './provenance.js'
+
+type Json = Record<string, unknown>
+
+const MAX_PAGES = 1000
+
+/**
+ * The test client every harness returns (`mcpShell`, `mcpHttp`, `mcpInProcess`): expect-mcp's API —
+ * `initialize`, `getTools`, `getResources`, `hasTool`, `hasResource`, `callTool`, `readResource`,
+ * `isInitialized`, `getInitializeResult`, `supportsTools`, `supportsResources`, `waitForExit`, `close` — plus
+ * prompts, completions, resource templates, raw requests and a choice of protocol revision.
+ *
+ * @example
+ * const app = mcpShell('node file-server.js')
+ * await app.initialize()
+ * await expect(app).toHaveTool('read_file')
+ * const result = await app.callTool('read_file', { path: 'hello.txt' })
+ * await app.close()
+ */
+export class McpTestClient extends TestClientBase {
+  private toolCache: MCPTool[] | undefined
+
+  protected override onServerNotification(n: MCPNotification): void {
+    if (n.method === 'notifications/tools/list_changed') this.toolCache = undefined
+  }
+
+  /** Every item of a paginated list method, following `nextCursor`. */
+  private async listAll<T>(method: string, key: string): Promise<T[]> {
+    const items: T[] = []
+    const seen = new Set<string>()
+    let cursor: string | undefined
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const { result } = await this.invoke(method, cursor === undefined ? {} : { cursor })
+      const list = result[key]
+      if (!Array.isArray(list)) throw new Error(`${method}: the result has no ${key} array`)
+      items.push(...(list as T[]))
+      const next = result.nextCursor
+      if (typeof next !== 'string' || next === '') return items
+      if (seen.has(next)) throw new Error(`${method}: the server repeated cursor ${JSON.stringify(next)}`)
+      seen.add(next)
+      cursor = next
+    }
+    throw new Error(`${method}: more than ${MAX_PAGES} pages`)
+  }
+
+  /** All tools (every page of `tools/list`). */
+  async getTools(): Promise<MCPTool[]> {
+    const tools = await this.listAll<MCPTool>('tools/list', 'tools')
+    this.toolCache = tools
+    return tools
+  }
+
+  /** All resources (every page of `resources/list`). */
+  getResources(): Promise<MCPResource[]> {
+    return this.listAll<MCPResource>('resources/list', 'resources')
+  }
+
+  /** All resource templates (every page of `resources/templates/list`). */
+  getResourceTemplates(): Promise<MCPResourceTemplate[]> {
+    return this.listAll<MCPResourceTemplate>('resources/templates/list', 'resourceTemplates')
+  }
+
+  /** All prompts (every page of `prompts/list`). */
+  getPrompts(): Promise<MCPPrompt[]> {
+    return this.listAll<MCPPrompt>('prompts/list', 'prompts')
+  }
+
+  async hasTool(name: string): Promise<boolean> {
+    return (await this.getTools()).some((t) => t.name === name)
+  }
+
+  /** True when a resource has this name or this URI. */
+  async hasResource(nameOrUri: string): Promise<boolean> {
+    return (await this.getResources()).some((r) => r.name === nameOrUri || r.uri === nameOrUri)
+  }
+
+  /** True when a resource template has this name or this URI template. */
+  async hasResourceTemplate(nameOrTemplate: string): Promise<boolean> {
+    return (await this.getResourceTemplates()).some(
+      (t) => t.name === nameOrTemplate || t.uriTemplate === nameOrTemplate,
+    )
+  }
+
+  async hasPrompt(name: string): Promise<boolean> {
+    return (await this.getPrompts()).some((p) => p.name === name)
+  }
+
+  /**
+   * Calls a tool and resolves with its result — a tool execution error (`isError: true`) included, see
+   * `toHaveToolError()`. A JSON-RPC error (unknown tool, invalid arguments) rejects with `ToolCallError`.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: { timeoutMs?: number } = {},
+  ): Promise<MCPCallToolResult> {
+    await this.ensureInitialized()
+    // The tool's definition rides along with the result so toMatchToolOutputSchema() can find its schema.
+    if (this.toolCache === undefined && this.supportsTools()) await this.getTools().catch(() => undefined)
+    const tool = this.toolCache?.find((t) => t.name === name)
+    try {
+      const { id, result } = await this.invoke('tools/call', { name, arguments: args }, options.timeoutMs)
+      return remember(result as MCPCallToolResult, {
+        method: 'tools/call',
+        protocolVersion: this.protocolVersion ?? '',
+        requestId: id,
+        tool,
+        toolName: name,
+        envelope: false,
+      })
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new ToolCallError(name, e.requestId, e.error, e.response)
+      throw e
+    }
+  }
+
+  /** Reads a resource (`resources/read`). */
+  readResource(uri: string): Promise<MCPReadResourceResult> {
+    return this.tracked('resources/read', { uri }) as Promise<MCPReadResourceResult>
+  }
+
+  /** Gets a prompt with its arguments (`prompts/get`). */
+  getPrompt(name: string, args: Record<string, string> = {}): Promise<MCPGetPromptResult> {
+    return this.tracked('prompts/get', { name, arguments: args }) as Promise<MCPGetPromptResult>
+  }
+
+  /** `completion/complete` for a prompt argument or a resource template variable. */
+  complete(
+    ref: MCPCompletionReference,
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+  ): Promise<MCPCompleteResult> {
+    const params: Json = { ref, argument }
+    if (context) params.context = context
+    return this.tracked('completion/complete', params) as Promise<MCPCompleteResult>
+  }
+
+  /** Completes an argument of a prompt. */
+  completePrompt(prompt: string, argument: string, value: string): Promise<MCPCompleteResult> {
+    return this.complete({ type: 'ref/prompt', name: prompt }, { name: argument, value })
+  }
+
+  /** Completes a variable of a resource template. */
+  completeResourceTemplate(uriTemplate: string, variable: string, value: string): Promise<MCPCompleteResult> {
+    return this.complete({ type: 'ref/resource', uri: uriTemplate }, { name: variable, value })
+  }
+
+  /** `ping` (legacy revisions). */
+  async ping(): Promise<void> {
+    await this.invoke('ping', {})
+  }
+
+  private async tracked(method: string, params: Json): Promise<Json> {
+    const { id, result } = await this.invoke(method, params)
+    return remember(result, {
+      method,
+      protocolVersion: this.protocolVersion ?? '',
+      requestId: id,
+      envelope: false,
+    })
+  }
+
+  /** The server's capabilities (after `initialize()`). */
+  getServerCapabilities(): MCPCapabilities {
+    return this.getInitializeResult().capabilities ?? {}
+  }
+
+  supportsTools(): boolean {
+    return this.getServerCapabilities().tools !== undefined
+  }
+
+  supportsResources(): boolean {
+    return this.getServerCapabilities().resources !== undefined
+  }
+
+  supportsPrompts(): boolean {
+    return this.getServerCapabilities().prompts !== undefined
+  }
+
+  supportsCompletions(): boolean {
+    return this.getServerCapabilities().completions !== undefined
+  }
+
+  supportsLogging(): boolean {
+    return this.getServerCapabilities().logging !== undefined
+  }
+}

@@ -1,0 +1,51 @@
+// @edgemcp/testing public API. Hand-written: adding an export is an API decision.
+
+// Harnesses and the test client
+export { mcpInProcess } from './harness/in-process.js'
+export { mcpShell } from './harness/shell.js'
+export { McpTestClient } from './client/test-client.js'
+export type { Harness, HarnessExit } from './harness/harness.js'
+
+// Errors
+export { ConnectionLostError, ProtocolError, ServerExitError, TimeoutError, ToolCallError } from './errors.js'
+
+// Matchers (import '@edgemcp/testing/vitest-setup' to register them)
+export { mcpMatchers } from './matchers/index.js'
+export type { MCPMatcherImplementations } from './matchers/index.js'
+export type { MCPMatchers } from './matchers/augment.js'
+export type { MatcherContext, MCPMatcherResult } from './matchers/shared.js'
+export type { ValidResponseOptions } from './matchers/valid-response.js'
+export { checkResponse, checkResult } from './matchers/valid-response.js'
+
+// Types (expect-mcp's names, plus prompts, templates, completions)
+export type {
+  JsonRpcSubprocessOptions,
+  MCPCallToolResult,
+  MCPCapabilities,
+  MCPCompleteResult,
+  MCPCompletionReference,
+  MCPContentBlock,
+  MCPContentMessage,
+  MCPError,
+  MCPExitInfo,
+  MCPGetPromptResult,
+  MCPInitializeParams,
+  MCPInitializeResult,
+  MCPNotification,
+  MCPPrompt,
+  MCPPromptsListResult,
+  MCPReadResourceResult,
+  MCPResource,
+  MCPResourceContents,
+  MCPResourcesListResult,
+  MCPResourceTemplate,
+  MCPResourceTemplatesListResult,
+  MCPResponse,
+  MCPResult,
+  MCPStdinSubprocessOptions,
+  MCPTestClientOptions,
+  MCPTool,
+  MCPToolsListResult,
+} from './types.js'
+/** expect-mcp's name for the client `mcpShell` returns. */
+export type { McpTestClient as MCPStdinSubprocess } from './client/test-client.js'
