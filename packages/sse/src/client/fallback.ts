@@ -1,0 +1,143 @@
+import { ConnectionClosedError, type JsonRpcMessage, McpLocalError, type Transport } from '@edgemcp/core'
+import { httpStatusOf } from './errors.js'
+import { SseClientTransport, type SseClientTransportOptions } from './sse-client-transport.js'
+
+/** Statuses of a refused `initialize` POST that mean "try the legacy SSE transport" (2025-11-25 transports). */
+export const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405])
+
+export interface FallbackTransportOptions extends SseClientTransportOptions {
+  /** Makes the Streamable HTTP client transport tried first (e.g. the one of @edgemcp/streamable-http). */
+  streamable: (url: URL) => Transport
+}
+
+export type TransportKind = 'streamable-http' | 'sse'
+
+const isInitialize = (m: JsonRpcMessage | JsonRpcMessage[]): boolean =>
+  !Array.isArray(m) && 'method' in m && m.method === 'initialize' && 'id' in m
+
+/**
+ * A client transport for a server URL that may speak either transport (2025-03-26 / 2025-11-25
+ * basic/transports "Backwards Compatibility"): messages go over Streamable HTTP; if the server refuses the
+ * `initialize` POST with 400, 404 or 405 before anything succeeded, it GETs the URL as a legacy SSE stream,
+ * waits for the `endpoint` event and goes on over SSE, `initialize` first. Once a message has gone through
+ * the choice is final. A `server/discover` probe that fails is only reported, so an McpClient in `auto` mode
+ * falls back to `initialize`, which then triggers the switch.
+ */
+export class FallbackClientTransport implements Transport {
+  onmessage?: ((message: unknown) => void) | undefined
+  onclose?: (() => void) | undefined
+  onerror?: ((error: Error) => void) | undefined
+
+  private readonly url: URL
+  private current: Transport | undefined
+  private decided = false
+  private chosen: TransportKind | undefined
+  private protocolVersion: string | undefined
+  private closed = false
+  /** Sends wait their turn until the transport is chosen (one at a time, in order). */
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    url: string | URL,
+    private readonly options: FallbackTransportOptions,
+  ) {
+    this.url = new URL(url)
+  }
+
+  /** Which transport is in use: set once a message has gone through. */
+  get kind(): TransportKind | undefined {
+    return this.chosen
+  }
+
+  get sessionId(): string | undefined {
+    return this.current?.sessionId
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version
+    this.current?.setProtocolVersion?.(version)
+  }
+
+  async start(): Promise<void> {
+    if (this.current) throw new McpLocalError('misuse', 'FallbackClientTransport already started')
+    this.current = this.wire(this.options.streamable(this.url))
+    await this.current.start()
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.decided) return this.active().send(message)
+    const run = this.queue.then(() => this.sendUndecided(message))
+    this.queue = run.catch(() => {})
+    return run
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    const current = this.current
+    this.current = undefined
+    if (current) {
+      current.onclose = undefined
+      await current.close().catch(() => {})
+    }
+    this.onclose?.()
+  }
+
+  private active(): Transport {
+    if (this.closed || !this.current) throw new ConnectionClosedError('Transport is closed')
+    return this.current
+  }
+
+  private async sendUndecided(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.decided) return this.active().send(message)
+    try {
+      await this.active().send(message)
+    } catch (error) {
+      const status = httpStatusOf(error)
+      if (!isInitialize(message) || status === undefined || !FALLBACK_STATUSES.has(status)) throw error
+      await this.switchToSse()
+      await this.active().send(message)
+      return
+    }
+    this.decided = true
+    this.chosen ??= 'streamable-http'
+  }
+
+  private async switchToSse(): Promise<void> {
+    const old = this.current
+    if (old) {
+      old.onclose = undefined
+      old.onmessage = undefined
+      await old.close().catch(() => {})
+    }
+    const sse = new SseClientTransport(this.url, this.options)
+    if (this.protocolVersion) sse.setProtocolVersion(this.protocolVersion)
+    this.current = this.wire(sse)
+    this.decided = true
+    this.chosen = 'sse'
+    await sse.start()
+  }
+
+  private wire(transport: Transport): Transport {
+    transport.onmessage = (m) => this.onmessage?.(m)
+    transport.onerror = (e) => this.onerror?.(e)
+    transport.onclose = () => {
+      if (this.current === transport) void this.close()
+    }
+    return transport
+  }
+}
+
+/**
+ * Connects `client` (an McpClient, or anything with `connect(transport)`) to a server URL that may speak
+ * Streamable HTTP or only the legacy HTTP+SSE transport; returns the transport, whose `kind` tells which.
+ */
+export async function connectWithFallback(
+  client: { connect(transport: Transport): Promise<unknown> },
+  url: string | URL,
+  options: FallbackTransportOptions,
+): Promise<FallbackClientTransport> {
+  const transport = new FallbackClientTransport(url, options)
+  await client.connect(transport)
+  return transport
+}

@@ -1,0 +1,249 @@
+import {
+  ConnectionClosedError,
+  encodeMessage,
+  type JsonRpcMessage,
+  McpLocalError,
+  type Transport,
+} from '@edgemcp/core'
+import { type SseEvent, SseParser } from '../shared.js'
+import { SseHttpError } from './errors.js'
+
+export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
+
+export interface SseClientTransportOptions {
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch
+  /** Extra headers of every request (e.g. `Authorization`), or a function that returns them each time. */
+  headers?: HeadersSource
+  /** How long `start()` waits for the `endpoint` event. Default 10 000 ms. */
+  endpointTimeoutMs?: number
+  /**
+   * Accept an `endpoint` on another origin than the stream's. Default false: a server (or whoever controls
+   * the stream) cannot make the client POST its messages, and its credentials, elsewhere.
+   */
+  allowCrossOriginEndpoint?: boolean
+}
+
+/**
+ * The client side of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), on fetch:
+ * `start()` GETs the event stream and waits for the `endpoint` event; `send()` POSTs each message there;
+ * `message` events become `onmessage`. A legacy session cannot be resumed, so when the stream ends the
+ * transport closes (`onclose`); connect again for a new session.
+ */
+export class SseClientTransport implements Transport {
+  onmessage?: ((message: unknown) => void) | undefined
+  onclose?: (() => void) | undefined
+  onerror?: ((error: Error) => void) | undefined
+
+  private readonly url: URL
+  private readonly fetchImpl: typeof fetch
+  private readonly abort = new AbortController()
+  private endpoint: URL | undefined
+  private started = false
+  private closed = false
+  private protocolVersion: string | undefined
+  private waiting: { resolve: () => void; reject: (e: Error) => void } | undefined
+
+  constructor(
+    url: string | URL,
+    private readonly options: SseClientTransportOptions = {},
+  ) {
+    this.url = new URL(url)
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+  }
+
+  /** The session id the server put in the endpoint URI (its `sessionId` parameter), once known. */
+  get sessionId(): string | undefined {
+    return this.endpoint?.searchParams.get('sessionId') ?? undefined
+  }
+
+  /** Where messages are POSTed, once the `endpoint` event has arrived. */
+  get endpointUrl(): URL | undefined {
+    return this.endpoint
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new McpLocalError('misuse', 'SseClientTransport already started')
+    this.started = true
+    const headers = await this.headers({ Accept: 'text/event-stream' })
+    let response: Response
+    try {
+      response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal })
+    } catch (e) {
+      await this.close()
+      throw new McpLocalError('transport', `Cannot open the SSE stream at ${this.url}: ${String(e)}`, {
+        cause: e,
+      })
+    }
+    if (!response.ok) {
+      const body = await response.text().catch(() => '')
+      await this.close()
+      throw new SseHttpError(
+        response.status,
+        `Cannot open the SSE stream: HTTP ${response.status} ${body}`.trim(),
+        body,
+      )
+    }
+    const type = response.headers.get('content-type') ?? ''
+    if (!response.body || !type.toLowerCase().startsWith('text/event-stream')) {
+      await response.body?.cancel().catch(() => {})
+      await this.close()
+      throw new SseHttpError(
+        response.status,
+        `Not an SSE stream: the server answered ${type || 'no content type'}`,
+      )
+    }
+    const body = response.body
+    await new Promise<void>((resolve, reject) => {
+      const timeoutMs = this.options.endpointTimeoutMs ?? 10_000
+      const timer = setTimeout(() => {
+        this.waiting = undefined
+        reject(new McpLocalError('timeout', `No endpoint event within ${timeoutMs} ms`))
+        void this.close()
+      }, timeoutMs)
+      this.waiting = {
+        resolve: () => {
+          clearTimeout(timer)
+          resolve()
+        },
+        reject: (e) => {
+          clearTimeout(timer)
+          reject(e)
+        },
+      }
+      void this.read(body)
+    })
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
+    const endpoint = this.endpoint
+    if (!endpoint) throw new McpLocalError('misuse', 'SSE transport not started: no endpoint yet')
+    const extra: Record<string, string> = { 'Content-Type': 'application/json' }
+    if (this.protocolVersion) extra['MCP-Protocol-Version'] = this.protocolVersion
+    const init = {
+      method: 'POST',
+      headers: await this.headers(extra),
+      body: encodeMessage(message),
+      signal: this.abort.signal,
+    }
+    let response: Response
+    try {
+      response = await this.fetchImpl(endpoint, init)
+    } catch (e) {
+      if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
+      throw new McpLocalError('transport', `POST to ${endpoint.pathname} failed: ${String(e)}`, { cause: e })
+    }
+    if (!response.ok) {
+      const body = await response.text().catch(() => '')
+      throw new SseHttpError(
+        response.status,
+        `POST to the SSE endpoint failed: HTTP ${response.status} ${body}`.trim(),
+        body,
+      )
+    }
+    await response.body?.cancel().catch(() => {})
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.abort.abort()
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.reject(new ConnectionClosedError('SSE transport closed before the endpoint event'))
+    this.onclose?.()
+  }
+
+  private async headers(extra: Record<string, string>): Promise<Headers> {
+    const source = this.options.headers
+    const base = typeof source === 'function' ? await source() : source
+    const headers = new Headers(base)
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v)
+    return headers
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const parser = new SseParser({ onEvent: (e) => this.dispatch(e) })
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        parser.push(decoder.decode(value, { stream: true }))
+      }
+    } catch (e) {
+      if (!this.closed)
+        this.report(new McpLocalError('transport', `SSE stream failed: ${String(e)}`, { cause: e }))
+    } finally {
+      parser.end()
+      reader.releaseLock()
+      await this.close()
+    }
+  }
+
+  private dispatch(event: SseEvent): void {
+    if (this.closed) return
+    if (event.event === 'endpoint') {
+      this.setEndpoint(event.data)
+      return
+    }
+    if (event.event !== 'message' || event.data === '') return
+    if (!this.endpoint) {
+      this.report(new McpLocalError('remote', 'SSE message before the endpoint event: ignored'))
+      return
+    }
+    let message: unknown
+    try {
+      message = JSON.parse(event.data)
+    } catch {
+      this.report(new McpLocalError('remote', `SSE message is not JSON: ${event.data.slice(0, 200)}`))
+      return
+    }
+    this.onmessage?.(message)
+  }
+
+  private setEndpoint(data: string): void {
+    if (this.endpoint) {
+      this.report(new McpLocalError('remote', 'A second endpoint event was ignored'))
+      return
+    }
+    let url: URL
+    try {
+      url = new URL(data.trim(), this.url)
+    } catch {
+      this.fail(new McpLocalError('remote', `Invalid endpoint event: ${JSON.stringify(data)}`))
+      return
+    }
+    if (url.origin !== this.url.origin && !this.options.allowCrossOriginEndpoint) {
+      this.fail(
+        new McpLocalError(
+          'remote',
+          `Endpoint ${url.origin} is not on the stream's origin ${this.url.origin}`,
+        ),
+      )
+      return
+    }
+    this.endpoint = url
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.resolve()
+  }
+
+  private fail(error: Error): void {
+    const waiting = this.waiting
+    this.waiting = undefined
+    if (waiting) waiting.reject(error)
+    else this.report(error)
+    void this.close()
+  }
+
+  private report(error: Error): void {
+    this.onerror?.(error)
+  }
+}

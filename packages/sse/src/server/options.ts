@@ -1,0 +1,71 @@
+import type { Context } from 'hono'
+import type { Allowlist, RequestAuth, SessionStore } from '../shared.js'
+
+export interface SseHandlerOptions {
+  /** Path of the event stream, relative to where the app is mounted. Default `/sse`. */
+  ssePath?: string
+  /** Path clients POST their messages to, relative to where the app is mounted. Default `/messages`. */
+  messagesPath?: string
+  /**
+   * Where SSE sessions are kept. Default: an `InMemorySessionStore` with `sessionTtlMs` and `maxSessions`.
+   * A session only works in the isolate that holds its stream: a store shared across isolates does not help.
+   */
+  sessionStore?: SessionStore
+  /**
+   * A session with no sign of life for this long is closed and its stream ended. Keep-alive comments that
+   * reach the stream count as life, so a connected client is kept. Default 30 minutes.
+   */
+  sessionTtlMs?: number
+  /** At most this many sessions (default store only); one more closes the least recently used. Default 10 000. */
+  maxSessions?: number
+  /** Largest POST body in bytes; more gets 413. Default 4 MiB. */
+  maxBodyBytes?: number
+  /** Origins allowed (DNS-rebinding protection). Default: loopback origins. Requests without Origin pass. */
+  allowedOrigins?: Allowlist
+  /** Host header values allowed; unset: no Host check. */
+  allowedHosts?: Allowlist
+  /** Keep-alive comment interval in ms; 0 disables. Default 15 000. */
+  keepAliveMs?: number
+  /**
+   * Messages waiting in a stream that the client does not read; beyond this the client is too slow and its
+   * session is closed (its pending requests rejected). Default 8 MiB.
+   */
+  maxBufferedBytes?: number
+  /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
+  authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+}
+
+export interface ResolvedSseOptions {
+  ssePath: string
+  messagesPath: string
+  sessionTtlMs: number
+  maxSessions: number
+  maxBodyBytes: number
+  allowedOrigins: Allowlist | undefined
+  allowedHosts: Allowlist | undefined
+  keepAliveMs: number
+  maxBufferedBytes: number
+  authenticate: SseHandlerOptions['authenticate']
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+const normalizePath = (path: string): string => {
+  const withSlash = path.startsWith('/') ? path : `/${path}`
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
+}
+
+export function resolveSseOptions(o: SseHandlerOptions): ResolvedSseOptions {
+  return {
+    ssePath: normalizePath(o.ssePath ?? '/sse'),
+    messagesPath: normalizePath(o.messagesPath ?? '/messages'),
+    sessionTtlMs: o.sessionTtlMs ?? 30 * 60_000,
+    maxSessions: o.maxSessions ?? 10_000,
+    maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    allowedOrigins: o.allowedOrigins,
+    allowedHosts: o.allowedHosts,
+    keepAliveMs: o.keepAliveMs ?? 15_000,
+    maxBufferedBytes: o.maxBufferedBytes ?? 8 * 1024 * 1024,
+    authenticate: o.authenticate,
+  }
+}

@@ -1,0 +1,190 @@
+import {
+  decodeMessage,
+  HttpStatus,
+  invalidRequest,
+  isBatch,
+  type McpServer,
+  parseJson,
+  supportsBatch,
+} from '@edgemcp/core'
+import type { Context } from 'hono'
+import {
+  acceptsEventStream,
+  checkRequestOrigin,
+  errorResponse,
+  InMemorySessionStore,
+  isJsonContentType,
+  type RequestAuth,
+  readBody,
+  type SessionStore,
+  transportError,
+} from '../shared.js'
+import type { ResolvedSseOptions } from './options.js'
+import { SseChannel } from './sse-channel.js'
+import { SseStream } from './sse-stream.js'
+
+const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
+
+/** Keeps background work alive on runtimes that stop an isolate after its response (Workers). */
+function keepAlive(c: Context, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work)
+  } catch {
+    // No execution context (Node, Bun, Deno): the promise runs on its own.
+  }
+}
+
+/**
+ * The two halves of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), shared by
+ * `createSseHandler` (two paths) and `createAutoHandler` (one path): `open` answers the GET with an event
+ * stream whose first event is `endpoint`; `post` takes one client message and answers 202, the server's
+ * reply travelling as a `message` event on the stream.
+ */
+export class SseEndpoint {
+  readonly sessions: SessionStore
+  private readonly channels = new Map<string, SseChannel>()
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly options: ResolvedSseOptions,
+    sessions?: SessionStore,
+  ) {
+    this.sessions =
+      sessions ??
+      new InMemorySessionStore({ idleTtlMs: options.sessionTtlMs, maxSessions: options.maxSessions })
+  }
+
+  /** SSE sessions whose stream is open in this isolate. */
+  get openStreams(): number {
+    return this.channels.size
+  }
+
+  /** GET: opens a session and its event stream; `endpointFor(sessionId)` is the URI announced for POSTs. */
+  async open(c: Context, endpointFor: (sessionId: string) => string): Promise<Response> {
+    const forbidden = checkRequestOrigin(c.req.raw, this.options)
+    if (forbidden) return errorResponse(forbidden)
+    const accept = c.req.header('accept')
+    if (accept !== undefined && !acceptsEventStream(accept))
+      return errorResponse(
+        transportError(
+          HttpStatus.notAcceptable,
+          'Not Acceptable: the SSE endpoint answers text/event-stream',
+        ),
+      )
+    const auth = await this.authenticate(c)
+    const session = this.server.createSession()
+    session.principal = auth?.principal
+    const stream = new SseStream({
+      keepAliveMs: this.options.keepAliveMs,
+      maxBufferedBytes: this.options.maxBufferedBytes,
+      signal: c.req.raw.signal,
+      onKeepAlive: () => {
+        session.lastActivity = Date.now()
+      },
+    })
+    const channel = new SseChannel(session, stream, this.options.sessionTtlMs)
+    channel.sendEndpoint(endpointFor(session.id))
+    session.attach(channel.send)
+    this.channels.set(session.id, channel)
+    channel.onEnd(() => {
+      this.channels.delete(session.id)
+      void this.sessions.delete(session.id).catch(() => {})
+    })
+    await this.sessions.set(session)
+    // The client may already be gone (cleanup ran before the store had the session).
+    if (session.closed) await this.sessions.delete(session.id)
+    return stream.response
+  }
+
+  /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
+  async post(c: Context, sessionId: string | undefined): Promise<Response> {
+    const forbidden = checkRequestOrigin(c.req.raw, this.options)
+    if (forbidden) return errorResponse(forbidden)
+    if (!sessionId)
+      return errorResponse(
+        transportError(HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter'),
+      )
+    const auth = await this.authenticate(c)
+    const session = await this.sessions.get(sessionId)
+    const channel = this.channels.get(sessionId)
+    if (
+      !session ||
+      session.closed ||
+      !channel ||
+      channel.session !== session ||
+      session.principal !== auth?.principal
+    )
+      return errorResponse(
+        transportError(
+          HttpStatus.notFound,
+          'Session not found: it expired or never existed; open a new SSE stream',
+        ),
+      )
+    if (!channel.isOpen) {
+      session.close('SSE stream gone')
+      return errorResponse(
+        transportError(HttpStatus.notFound, 'Session not found: its SSE stream has closed; open a new one'),
+      )
+    }
+    if (!isJsonContentType(c.req.header('content-type')))
+      return errorResponse(
+        transportError(
+          HttpStatus.unsupportedMediaType,
+          'Unsupported Media Type: send Content-Type: application/json',
+        ),
+      )
+    const body = await readBody(c.req.raw, this.options.maxBodyBytes)
+    if (!body.ok) return errorResponse(body.error)
+    const parsed = parseJson(body.text)
+    if (!parsed.ok) return errorResponse(parsed.error)
+    const value = parsed.value
+    const handleOptions = {
+      session,
+      emit: channel.send,
+      authInfo: auth?.authInfo,
+      principal: auth?.principal,
+    }
+
+    if (isBatch(value)) {
+      if (!supportsBatch(session.protocolVersion) || value.length === 0)
+        return errorResponse(
+          value.length === 0
+            ? invalidRequest('empty batch')
+            : invalidRequest(
+                `JSON-RPC batches are not supported on protocol version ${session.protocolVersion}`,
+              ),
+        )
+    } else {
+      const decoded = decodeMessage(value)
+      if (!decoded.ok) return errorResponse(decoded.error, decoded.id)
+      const message = decoded.message
+      if (!('method' in message) || !('id' in message)) {
+        // A response to a server→client request, or a notification: quick, so answer with the outcome.
+        const r = await this.server.handle(value, handleOptions)
+        if (r.body !== undefined && !Array.isArray(r.body) && 'error' in r.body && r.status >= 400)
+          return new Response(JSON.stringify(r.body), {
+            status: r.status,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        return accepted()
+      }
+    }
+    // A request (or batch): accepted now; the answer is a `message` event on the session's stream.
+    keepAlive(
+      c,
+      this.server.handle(value, handleOptions).then((r) => {
+        if (r.body !== undefined) channel.deliver(r.body)
+      }),
+    )
+    return accepted()
+  }
+
+  /** Closes every open SSE session of this endpoint. */
+  closeAll(reason = 'SSE endpoint closed'): void {
+    for (const channel of [...this.channels.values()]) channel.session.close(reason)
+  }
+
+  private async authenticate(c: Context): Promise<RequestAuth | undefined> {
+    return this.options.authenticate ? await this.options.authenticate(c) : undefined
+  }
+}

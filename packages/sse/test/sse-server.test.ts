@@ -1,0 +1,171 @@
+import { Hono } from 'hono'
+import { afterEach, describe, expect, it } from 'vitest'
+import { validateAgainstSpec } from '../../core/test/helpers/spec-validator.js'
+import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
+import { EventReader, type Json, type Listening, listen, makeServer, post } from './helpers.js'
+
+const V = '2024-11-05'
+const init = (id: number | string = 1, protocolVersion = V) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: { elicitation: {} }, clientInfo: { name: 'raw', version: '1' } },
+})
+
+function expectSpec(defName: string, value: unknown): void {
+  expect(validateAgainstSpec(V, defName, value).errors, JSON.stringify(value)).toEqual([])
+}
+
+let running: Listening[] = []
+let readers: EventReader[] = []
+afterEach(async () => {
+  for (const r of readers) r.close()
+  await Promise.all(running.map((r) => r.close()))
+  running = []
+  readers = []
+})
+
+async function start(options: SseHandlerOptions = {}, mount = '') {
+  const made = makeServer()
+  const handler = createSseHandler(made.server, options)
+  const app = mount ? new Hono().route(mount, handler) : handler
+  const l = await listen(app)
+  running.push(l)
+  return { ...made, handler, url: l.url + mount }
+}
+
+/** Opens a stream and returns the absolute endpoint URL. */
+async function connect(handlerUrl: string, ssePath = '/sse') {
+  const { response, reader } = await EventReader.open(`${handlerUrl}${ssePath}`)
+  readers.push(reader)
+  expect(response.status).toBe(200)
+  const endpoint = await reader.endpoint()
+  return { response, reader, endpoint, postUrl: new URL(endpoint, handlerUrl).href }
+}
+
+/** Opens and initializes a session. */
+async function session(url: string) {
+  const c = await connect(url)
+  expect((await post(c.postUrl, init())).status).toBe(202)
+  await c.reader.message((m) => m.id === 1)
+  expect((await post(c.postUrl, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202)
+  return c
+}
+
+describe('legacy HTTP+SSE server', () => {
+  it('opens a stream whose first event is endpoint, and answers POSTs as message events', async () => {
+    const { url, handler } = await start()
+    const { response, reader, endpoint, postUrl } = await connect(url)
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    expect(reader.events[0]?.event).toBe('endpoint')
+    expect(endpoint).toMatch(/^\/messages\?sessionId=[0-9a-f]{32}$/)
+    expect(handler.openStreams).toBe(1)
+
+    const accepted = await post(postUrl, init())
+    expect(accepted.status).toBe(202)
+    const initialized = await reader.message((m) => m.id === 1)
+    expect(initialized.result.protocolVersion).toBe(V)
+    expectSpec('JSONRPCResponse', initialized)
+    expectSpec('InitializeResult', initialized.result)
+    await post(postUrl, { jsonrpc: '2.0', method: 'notifications/initialized' })
+
+    await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' })
+    const tools = await reader.message((m) => m.id === 2)
+    expectSpec('ListToolsResult', tools.result)
+    expect(tools.result.tools.map((t: Json) => t.name)).toEqual(['add', 'ask'])
+    await post(postUrl, {
+      jsonrpc: '2.0',
+      id: 'c',
+      method: 'tools/call',
+      params: { name: 'add', arguments: { a: 2, b: 3 } },
+    })
+    const called = await reader.message((m) => m.id === 'c')
+    expect(called.result.content).toEqual([{ type: 'text', text: '5' }])
+    // Every message event is one line of JSON.
+    for (const e of reader.events.filter((x) => x.event === 'message')) expect(e.data).not.toContain('\n')
+  })
+
+  it('announces the endpoint under the mount path', async () => {
+    const { url } = await start({ ssePath: 'events', messagesPath: '/rpc' }, '/legacy')
+    const { endpoint, reader, postUrl } = await connect(url, '/events')
+    expect(endpoint).toMatch(/^\/legacy\/rpc\?sessionId=[0-9a-f]{32}$/)
+    expect((await post(postUrl, init())).status).toBe(202)
+    await reader.message((m) => m.id === 1)
+  })
+
+  it('gives every stream its own unguessable session', async () => {
+    const { url } = await start()
+    const ids = new Set<string>()
+    for (let i = 0; i < 5; i++)
+      ids.add(new URL((await connect(url)).postUrl).searchParams.get('sessionId') ?? '')
+    expect(ids.size).toBe(5)
+  })
+
+  it('sends keep-alive comments', async () => {
+    const { url } = await start({ keepAliveMs: 30 })
+    const { reader } = await connect(url)
+    await reader.until(() => reader.comments >= 2)
+  })
+
+  it('round-trips a server→client request (elicitation) over the stream', async () => {
+    const { url } = await start()
+    const { reader, postUrl } = await session(url)
+    await post(postUrl, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'ask', arguments: {} },
+    })
+    const ask = await reader.message((m) => m.method === 'elicitation/create')
+    expectSpec('JSONRPCRequest', ask)
+    const answer = { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }
+    expect((await post(postUrl, answer)).status).toBe(202)
+    const done = await reader.message((m) => m.id === 7)
+    expect(done.result.content[0].text).toBe('hello Ada (accept)')
+  })
+
+  it('closes the session when the client disconnects: pending requests rejected, later POSTs 404', async () => {
+    const { url, handler, elicitOutcomes } = await start()
+    const { reader, postUrl } = await session(url)
+    await post(postUrl, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'ask', arguments: {} },
+    })
+    await reader.message((m) => m.method === 'elicitation/create')
+    const t0 = Date.now()
+    reader.close()
+    // Rejected as soon as the stream is gone (aborted with its handler), not after the 10 s request timeout.
+    expect(await elicitOutcomes[0]).toMatch(/^rejected:/)
+    expect(Date.now() - t0).toBeLessThan(2000)
+    await expect.poll(() => handler.openStreams).toBe(0)
+    const gone = await post(postUrl, { jsonrpc: '2.0', id: 8, method: 'tools/list' })
+    expect(gone.status).toBe(404)
+    expect((await gone.json()).error.message).toMatch(/Session not found/)
+  })
+
+  it('expires an idle session after its TTL: the stream ends and POSTs get 404', async () => {
+    const { url, handler } = await start({ keepAliveMs: 0, sessionTtlMs: 150 })
+    const { reader, postUrl } = await session(url)
+    await reader.until(() => reader.ended, 3000)
+    expect(handler.openStreams).toBe(0)
+    expect((await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(404)
+  })
+
+  it('keeps a connected session alive past its TTL while keep-alives reach it', async () => {
+    const { url } = await start({ keepAliveMs: 40, sessionTtlMs: 150 })
+    const { reader, postUrl } = await session(url)
+    await new Promise((r) => setTimeout(r, 400))
+    expect(reader.ended).toBe(false)
+    await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'ping' })
+    await reader.message((m) => m.id === 2)
+  })
+
+  it('closes streams when the server shuts down', async () => {
+    const { url, server } = await start()
+    const { reader } = await session(url)
+    server.close()
+    await reader.until(() => reader.ended)
+  })
+})
