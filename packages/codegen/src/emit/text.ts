@@ -1,0 +1,68 @@
+import { isIdentifierName } from '../model/identifiers.js'
+import type { Doc, JsonValue } from '../model/type-node.js'
+
+/** A single-quoted string literal. */
+export function stringLiteral(value: string): string {
+  const json = JSON.stringify(value)
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
+}
+
+/** An object key: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return isIdentifierName(name) ? name : stringLiteral(name)
+}
+
+/** A JSON value as a TypeScript expression (or literal type). */
+export function jsonLiteral(value: JsonValue, indent = ''): string {
+  if (typeof value === 'string') return stringLiteral(value)
+  if (value === null || typeof value !== 'object') return String(value)
+  const inner = `${indent}  `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    return `[\n${value.map((v) => `${inner}${jsonLiteral(v, inner)},`).join('\n')}\n${indent}]`
+  }
+  const entries = Object.entries(value)
+  if (entries.length === 0) return '{}'
+  return `{\n${entries.map(([k, v]) => `${inner}${propertyKey(k)}: ${jsonLiteral(v, inner)},`).join('\n')}\n${indent}}`
+}
+
+/** A JSON value as a one-line literal type (`{ a: 1; b: ['x'] }`). */
+export function jsonLiteralType(value: JsonValue): string {
+  if (typeof value === 'string') return stringLiteral(value)
+  if (value === null || typeof value !== 'object') return String(value)
+  if (Array.isArray(value)) return `[${value.map(jsonLiteralType).join(', ')}]`
+  const entries = Object.entries(value)
+  if (entries.length === 0) return 'Record<string, never>'
+  return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${jsonLiteralType(v)}`).join('; ')} }`
+}
+
+/** Keeps a comment from ending early. */
+function safe(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n')
+}
+
+/** The JSDoc body of a Doc plus extra tag lines; undefined when there is nothing to say. */
+export function docText(doc: Doc, extra: string[] = []): string | undefined {
+  const parts: string[] = []
+  if (doc.title && doc.description && doc.title !== doc.description)
+    parts.push(doc.title, '', doc.description)
+  else if (doc.description ?? doc.title) parts.push((doc.description ?? doc.title)!)
+  const tags: string[] = []
+  if (doc.format) tags.push(`@format ${doc.format}`)
+  if (doc.default !== undefined) tags.push(`@default ${doc.default}`)
+  for (const example of doc.examples ?? []) tags.push(`@example ${example}`)
+  if (doc.deprecated) tags.push('@deprecated')
+  tags.push(...extra)
+  if (parts.length > 0 && tags.length > 0) parts.push('')
+  parts.push(...tags)
+  return parts.length === 0 ? undefined : safe(parts.join('\n'))
+}
+
+/** A JSDoc comment block (with trailing newline) for nested members; '' when there is nothing to say. */
+export function docComment(doc: Doc, extra: string[] = []): string {
+  const text = docText(doc, extra)
+  if (text === undefined) return ''
+  const lines = text.split('\n')
+  if (lines.length === 1) return `/** ${lines[0]} */\n`
+  return `/**\n${lines.map((l) => (l === '' ? ' *' : ` * ${l}`)).join('\n')}\n */\n`
+}

@@ -1,0 +1,112 @@
+import { type FunctionDeclarationStructure, StructureKind } from 'ts-morph'
+import type { ToolModel } from '../model/build-model.js'
+import { type JsonValue, referencedNames } from '../model/type-node.js'
+import { namedTypeStatement } from './declarations.js'
+import type { Decl, ModuleName } from './decl.js'
+import { docText, jsonLiteral, stringLiteral } from './text.js'
+
+export const TYPE_PARAMETER = {
+  name: 'Options',
+  constraint: 'CallOptions | undefined',
+  default: 'undefined',
+  isConst: true,
+} as const
+
+export function toolModule(tool: ToolModel): ModuleName {
+  return `tools/${tool.fileName}`
+}
+
+/** `Promise<CallResult<...>>`: the result type of a tool function. */
+export function toolReturnType(tool: ToolModel): string {
+  const payload = tool.output ? tool.output.name : 'ToolContent'
+  const result = tool.output ? `ToolResult<${tool.output.name}>` : 'CallToolResult'
+  return `Promise<CallResult<Options, ${result}, ${payload}>>`
+}
+
+const ANNOTATION_TAGS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']
+
+/** The JSDoc of a tool function: title, description, the wire name and the annotations as tags. */
+export function toolDoc(tool: ToolModel): string {
+  const title =
+    tool.title ?? (typeof tool.annotations.title === 'string' ? tool.annotations.title : undefined)
+  const doc = { ...(title ? { title } : {}), ...(tool.description ? { description: tool.description } : {}) }
+  const tags = [`@tool ${tool.name}`]
+  for (const key of ANNOTATION_TAGS) {
+    const value = tool.annotations[key]
+    if (typeof value === 'boolean') tags.push(`@${key} ${value}`)
+  }
+  return docText(doc, tags)!
+}
+
+function schemasConstName(tool: ToolModel): string {
+  return `${tool.identifier}Schemas`
+}
+
+/** Input and output types, the embedded schemas (with --validate) and the function of one tool. */
+export function toolDecls(tool: ToolModel, validate: boolean): Decl[] {
+  const out: Decl[] = []
+  for (const named of [tool.input, tool.output]) {
+    if (!named) continue
+    out.push({
+      module: 'types',
+      statement: namedTypeStatement(named),
+      declares: { types: [named.name] },
+      uses: { types: [...referencedNames(named.type)] },
+    })
+  }
+  const module = toolModule(tool)
+  const returnType = toolReturnType(tool)
+  const callArgs = [
+    'client',
+    stringLiteral(tool.name),
+    'args',
+    'options',
+    String(tool.output !== undefined),
+    ...(validate ? [schemasConstName(tool)] : []),
+  ]
+  if (validate) {
+    const schemas: Record<string, JsonValue> = { input: tool.inputSchema as JsonValue }
+    if (tool.outputSchema !== undefined) schemas.output = tool.outputSchema as JsonValue
+    out.push({
+      module,
+      statement: {
+        kind: StructureKind.VariableStatement,
+        declarations: [
+          { name: schemasConstName(tool), type: 'ToolSchemas', initializer: jsonLiteral(schemas) },
+        ],
+      },
+      declares: { values: [schemasConstName(tool)] },
+      uses: { types: ['ToolSchemas'] },
+    })
+  }
+  const fn: FunctionDeclarationStructure = {
+    kind: StructureKind.Function,
+    name: tool.identifier,
+    isExported: true,
+    docs: [toolDoc(tool)],
+    typeParameters: [TYPE_PARAMETER],
+    parameters: [
+      { name: 'client', type: 'ToolCaller' },
+      { name: 'args', type: tool.input.name, hasQuestionToken: tool.argsOptional },
+      { name: 'options', type: 'Options', hasQuestionToken: true },
+    ],
+    returnType,
+    statements: [`return invokeTool(${callArgs.join(', ')}) as ${returnType};`],
+  }
+  out.push({
+    module,
+    statement: fn,
+    declares: { values: [tool.identifier] },
+    uses: {
+      values: ['invokeTool', ...(validate ? [schemasConstName(tool)] : [])],
+      types: [
+        'ToolCaller',
+        'CallOptions',
+        'CallResult',
+        tool.input.name,
+        ...(tool.output ? ['ToolResult', tool.output.name] : ['CallToolResult', 'ToolContent']),
+      ],
+    },
+  })
+  return out
+}

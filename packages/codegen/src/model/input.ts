@@ -1,0 +1,168 @@
+import { isObject } from './refs.js'
+
+/** One entry of a tools/list result, as far as codegen reads it. */
+export interface RawTool {
+  name: string
+  title?: string
+  description?: string
+  inputSchema?: unknown
+  outputSchema?: unknown
+  annotations?: Record<string, unknown>
+}
+
+export interface RawPromptArgument {
+  name: string
+  title?: string
+  description?: string
+  required?: boolean
+}
+
+export interface RawPrompt {
+  name: string
+  title?: string
+  description?: string
+  arguments?: RawPromptArgument[]
+}
+
+export interface RawResourceTemplate {
+  name: string
+  uriTemplate: string
+  title?: string
+  description?: string
+  mimeType?: string
+}
+
+/** Everything a run generates from: the tools, and with `--with`, prompts and resource templates. */
+export interface Listing {
+  tools: RawTool[]
+  prompts?: RawPrompt[]
+  resourceTemplates?: RawResourceTemplate[]
+}
+
+/** A malformed input; its message is one line that names the bad spot. */
+export class InputError extends Error {
+  override readonly name = 'InputError'
+}
+
+/**
+ * Accepts a bare `{ "tools": [...] }` (optionally with `prompts` and `resourceTemplates`), a JSON-RPC response
+ * envelope around one, an array of such envelopes (one per page), or a plain array of tools.
+ */
+export function parseListing(value: unknown): Listing {
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((v) => isObject(v) && 'jsonrpc' in v)) {
+      return mergeListings(value.map((page, i) => listingOf(unwrapEnvelope(page, `[${i}]`), `[${i}].result`)))
+    }
+    return { tools: readTools(value, 'tools') }
+  }
+  if (isObject(value) && ('jsonrpc' in value || 'result' in value || 'error' in value)) {
+    return listingOf(unwrapEnvelope(value, 'response'), 'result')
+  }
+  return listingOf(value, 'input')
+}
+
+function unwrapEnvelope(envelope: unknown, where: string): unknown {
+  if (!isObject(envelope)) throw new InputError(`${where} is not a JSON-RPC response object`)
+  if (isObject(envelope.error)) {
+    const { code, message } = envelope.error
+    throw new InputError(`the server answered with error ${String(code)}: ${String(message)}`)
+  }
+  if (!('result' in envelope)) throw new InputError(`${where} has neither "result" nor "error"`)
+  return envelope.result
+}
+
+function listingOf(value: unknown, where: string): Listing {
+  if (!isObject(value)) throw new InputError(`${where} must be an object with a "tools" array`)
+  if (!Array.isArray(value.tools)) throw new InputError(`${where}.tools must be an array`)
+  const listing: Listing = { tools: readTools(value.tools, `${where}.tools`) }
+  if (value.prompts !== undefined) listing.prompts = readPrompts(value.prompts, `${where}.prompts`)
+  if (value.resourceTemplates !== undefined) {
+    listing.resourceTemplates = readTemplates(value.resourceTemplates, `${where}.resourceTemplates`)
+  }
+  return listing
+}
+
+/** Concatenates pages, checking that no name appears twice. */
+export function mergeListings(pages: Listing[]): Listing {
+  const merged: Listing = { tools: pages.flatMap((p) => p.tools) }
+  if (pages.some((p) => p.prompts)) merged.prompts = pages.flatMap((p) => p.prompts ?? [])
+  if (pages.some((p) => p.resourceTemplates)) {
+    merged.resourceTemplates = pages.flatMap((p) => p.resourceTemplates ?? [])
+  }
+  assertUnique(merged.tools, 'tool')
+  assertUnique(merged.prompts ?? [], 'prompt')
+  return merged
+}
+
+function assertUnique(items: Array<{ name: string }>, what: string): void {
+  const seen = new Set<string>()
+  for (const { name } of items) {
+    if (seen.has(name)) throw new InputError(`${what} name ${JSON.stringify(name)} appears twice`)
+    seen.add(name)
+  }
+}
+
+function readName(item: Record<string, unknown>, where: string): string {
+  if (typeof item.name !== 'string' || item.name === '') {
+    throw new InputError(`${where}.name must be a non-empty string`)
+  }
+  return item.name
+}
+
+function copyText(from: Record<string, unknown>, to: Record<string, unknown>, keys: string[]): void {
+  for (const key of keys) if (typeof from[key] === 'string') to[key] = from[key]
+}
+
+function readTools(items: unknown[], where: string): RawTool[] {
+  const tools = items.map((item, i): RawTool => {
+    const at = `${where}[${i}]`
+    if (!isObject(item)) throw new InputError(`${at} must be an object`)
+    const tool: RawTool = { name: readName(item, at) }
+    copyText(item, tool as unknown as Record<string, unknown>, ['title', 'description'])
+    for (const key of ['inputSchema', 'outputSchema'] as const) {
+      const schema = item[key]
+      if (schema === undefined) continue
+      if (!isObject(schema) && typeof schema !== 'boolean')
+        throw new InputError(`${at}.${key} must be an object`)
+      tool[key] = schema
+    }
+    if (isObject(item.annotations)) tool.annotations = item.annotations
+    return tool
+  })
+  assertUnique(tools, 'tool')
+  return tools
+}
+
+function readPrompts(items: unknown, where: string): RawPrompt[] {
+  if (!Array.isArray(items)) throw new InputError(`${where} must be an array`)
+  return items.map((item, i): RawPrompt => {
+    const at = `${where}[${i}]`
+    if (!isObject(item)) throw new InputError(`${at} must be an object`)
+    const prompt: RawPrompt = { name: readName(item, at) }
+    copyText(item, prompt as unknown as Record<string, unknown>, ['title', 'description'])
+    if (item.arguments !== undefined) {
+      if (!Array.isArray(item.arguments)) throw new InputError(`${at}.arguments must be an array`)
+      prompt.arguments = item.arguments.map((arg, j) => {
+        const argAt = `${at}.arguments[${j}]`
+        if (!isObject(arg)) throw new InputError(`${argAt} must be an object`)
+        const out: RawPromptArgument = { name: readName(arg, argAt) }
+        copyText(arg, out as unknown as Record<string, unknown>, ['title', 'description'])
+        if (arg.required === true) out.required = true
+        return out
+      })
+    }
+    return prompt
+  })
+}
+
+function readTemplates(items: unknown, where: string): RawResourceTemplate[] {
+  if (!Array.isArray(items)) throw new InputError(`${where} must be an array`)
+  return items.map((item, i): RawResourceTemplate => {
+    const at = `${where}[${i}]`
+    if (!isObject(item)) throw new InputError(`${at} must be an object`)
+    if (typeof item.uriTemplate !== 'string') throw new InputError(`${at}.uriTemplate must be a string`)
+    const template: RawResourceTemplate = { name: readName(item, at), uriTemplate: item.uriTemplate }
+    copyText(item, template as unknown as Record<string, unknown>, ['title', 'description', 'mimeType'])
+    return template
+  })
+}
