@@ -1,0 +1,44 @@
+/**
+ * Why a request or a token was refused. Every failure of the verifier and of `bearerAuth` carries one of these
+ * codes, so callers can log or branch on them without parsing messages.
+ */
+export type AuthErrorReason =
+  /** No `Authorization: Bearer` credentials at all. */
+  | 'missing_token'
+  /** Not a compact JWS: wrong part count, bad base64url, bad JSON, too long, or unknown `crit` headers. */
+  | 'malformed_token'
+  /** `alg` is not in the allowlist (this includes `none` and every HS* algorithm). */
+  | 'unsupported_alg'
+  /** No key in the JWKS fits the token's `kid` and `alg`, even after one refetch. */
+  | 'unknown_key'
+  /** The signature does not verify. */
+  | 'invalid_signature'
+  /** `exp` has passed (beyond the clock tolerance). */
+  | 'expired'
+  /** `nbf` is in the future (beyond the clock tolerance). */
+  | 'not_yet_valid'
+  /** `iat` is in the future, or older than the allowed token age. */
+  | 'invalid_iat'
+  /** `iss` is not the expected issuer. */
+  | 'invalid_issuer'
+  /** `aud` does not name this resource (RFC 8707). */
+  | 'invalid_audience'
+  /** A required claim is missing or has the wrong type (`sub`, `exp`, `typ` header, ...). */
+  | 'invalid_claims'
+  /** The JWKS could not be fetched or parsed, and no earlier copy is cached. */
+  | 'jwks_unavailable'
+  /** The token is valid but lacks a required scope. */
+  | 'insufficient_scope'
+
+/** A refused token or request, with a machine-readable reason. */
+export class AuthError extends Error {
+  override readonly name = 'AuthError'
+  readonly reason: AuthErrorReason
+
+  constructor(reason: AuthErrorReason, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.reason = reason
+  }
+}
+
+export const isAuthError = (e: unknown): e is AuthError => e instanceof AuthError
