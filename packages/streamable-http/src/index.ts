@@ -14,6 +14,11 @@ export type { McpCorsOptions } from './cors.js'
 export { checkHost, checkRequestOrigin, isLoopbackHost, isLoopbackOrigin } from './security.js'
 export type { Allowlist, RequestGuardOptions } from './security.js'
 
+// Client
+export { StreamableHttpClientTransport } from './client/transport.js'
+export type { StreamableHttpClientTransportOptions } from './client/transport.js'
+export { SessionExpiredError, StreamableHttpError } from './client/errors.js'
+
 // Wire helpers shared by both sides
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js'
 export type { DecodedHeaderValue } from './header-value.js'

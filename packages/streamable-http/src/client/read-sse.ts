@@ -1,0 +1,64 @@
+import { SseParser } from '../sse-parser.js'
+
+/** Where a stream stands: the resumption cursor and the server's requested reconnection delay. */
+export interface StreamCursor {
+  lastEventId: string | undefined
+  retryMs: number | undefined
+}
+
+/**
+ * Reads an SSE response to its end, handing each event's data (parsed JSON) to `onMessage` and keeping the
+ * cursor up to date. Resolves when the stream ends or fails (a dropped connection is not an error here: the
+ * caller decides whether to resume); events that are not JSON are reported through `onBadEvent`.
+ */
+export async function readSse(
+  response: Response,
+  cursor: StreamCursor,
+  onMessage: (message: unknown) => void,
+  onBadEvent: (data: string) => void,
+): Promise<void> {
+  if (!response.body) return
+  const parser = new SseParser({
+    onEvent: (event) => {
+      if (event.hasId) cursor.lastEventId = event.lastEventId
+      if (event.data === '' || event.event !== 'message') return
+      let value: unknown
+      try {
+        value = JSON.parse(event.data)
+      } catch {
+        onBadEvent(event.data)
+        return
+      }
+      onMessage(value)
+    },
+    onRetry: (ms) => {
+      cursor.retryMs = ms
+    },
+  })
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      parser.push(value)
+    }
+  } catch {
+    // connection dropped or aborted
+  } finally {
+    parser.end()
+    reader.releaseLock()
+  }
+}
+
+/** Waits `ms`, or less if the signal aborts. */
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })

@@ -1,0 +1,357 @@
+import {
+  ConnectionClosedError,
+  isModernVersion,
+  type JsonRpcMessage,
+  McpLocalError,
+  type RequestId,
+  type Transport,
+} from '@edgemcp/core'
+import { SessionExpiredError, StreamableHttpError } from './errors.js'
+import { readSse, type StreamCursor, sleep } from './read-sse.js'
+import { mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
+
+export interface StreamableHttpClientTransportOptions {
+  /** The fetch to use (default: global fetch). */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+  /** Headers sent with every HTTP request. */
+  headers?: Record<string, string>
+  /** Called before every HTTP request for fresh auth headers (e.g. `{ Authorization: 'Bearer …' }`). */
+  authHeaders?: () => Record<string, string> | Promise<Record<string, string>>
+  /** `MCP-Protocol-Version` to send before `setProtocolVersion` is called. */
+  protocolVersion?: string
+  /** Resume a known legacy session. */
+  sessionId?: string
+  /** Delay before resuming a dropped SSE stream, until the server sends `retry`. Default 1000 ms. */
+  reconnectDelayMs?: number
+  /** Failed reconnection attempts before giving a stream up. Default 3. */
+  maxReconnectAttempts?: number
+  /** The server forgot our legacy session (404): re-initialize here. Called once per lost session. */
+  onSessionExpired?: (error: SessionExpiredError) => void | Promise<void>
+  /** Non-fatal notices (e.g. a tool dropped for an invalid x-mcp-header). */
+  onWarning?: (message: string) => void
+}
+
+interface StreamState extends StreamCursor {
+  /** Request ids still waiting for their response on this stream. */
+  pending: Set<RequestId>
+  standalone: boolean
+  /** Legacy era: the stream can be resumed with Last-Event-ID. */
+  resumable: boolean
+  controller: AbortController
+}
+
+const ACCEPT_BOTH = 'application/json, text/event-stream'
+const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: RequestId; method: string } =>
+  'method' in m && 'id' in m
+const describe = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/**
+ * The client side of Streamable HTTP for both eras: each message is a POST; answers come as JSON or SSE.
+ * Legacy: keeps `Mcp-Session-Id` and `MCP-Protocol-Version`, opens the standalone GET stream on request,
+ * resumes dropped SSE streams with `Last-Event-ID` after `retry`. Modern: mirrors the method, name and
+ * `x-mcp-header` arguments into headers; cancelling a request closes its stream.
+ */
+export class StreamableHttpClientTransport implements Transport {
+  onmessage?: ((message: unknown) => void) | undefined
+  onclose?: (() => void) | undefined
+  onerror?: ((error: Error) => void) | undefined
+
+  private readonly url: string
+  private readonly fetchImpl: NonNullable<StreamableHttpClientTransportOptions['fetch']>
+  private readonly tools: ToolHeaders
+  private readonly controllers = new Set<AbortController>()
+  private readonly modernRequests = new Map<RequestId, AbortController>()
+  private readonly closing = new AbortController()
+  private _sessionId: string | undefined
+  private protocolVersion: string | undefined
+  private standalone: StreamState | undefined
+  private closed = false
+
+  constructor(
+    url: string | URL,
+    private readonly options: StreamableHttpClientTransportOptions = {},
+  ) {
+    this.url = String(url)
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+    this.tools = new ToolHeaders((m) => options.onWarning?.(m))
+    this._sessionId = options.sessionId
+    this.protocolVersion = options.protocolVersion
+  }
+
+  get sessionId(): string | undefined {
+    return this._sessionId
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) throw new ConnectionClosedError('The transport is closed')
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed) throw new ConnectionClosedError('The transport is closed')
+    const messages = Array.isArray(message) ? message : [message]
+    for (const m of messages) this.tools.sent(m)
+    const single = Array.isArray(message) ? undefined : message
+    const modernVersion =
+      (single && modernVersionOf(single)) ??
+      (this.protocolVersion && isModernVersion(this.protocolVersion) ? this.protocolVersion : undefined)
+    const headers = await this.baseHeaders(ACCEPT_BOTH)
+    if (single) Object.assign(headers, mirroredHeaders(single, this.tools))
+    const sentSession = modernVersion ? undefined : this._sessionId
+    if (modernVersion) headers['MCP-Protocol-Version'] = modernVersion
+    else {
+      if (sentSession) headers['Mcp-Session-Id'] = sentSession
+      if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    }
+    const ids = messages.filter(isRequest).map((m) => m.id)
+    const state = this.newStream(ids, false, modernVersion === undefined)
+    if (modernVersion) for (const id of ids) this.modernRequests.set(id, state.controller)
+
+    let response: Response
+    try {
+      response = await this.fetchImpl(this.url, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(message),
+        signal: state.controller.signal,
+      })
+    } catch (e) {
+      this.release(state)
+      if (this.closed) throw new ConnectionClosedError('The transport is closed')
+      if (state.controller.signal.aborted) return // cancelled
+      throw new StreamableHttpError(`POST ${this.url} failed: ${describe(e)}`, { cause: e })
+    }
+    const isInit = single !== undefined && 'method' in single && single.method === 'initialize'
+    const assigned = response.headers.get('mcp-session-id')
+    if (isInit && assigned && !modernVersion) this._sessionId = assigned
+    await this.answer(response, state, sentSession)
+  }
+
+  /** Handles the answer to a POST: 202, JSON, SSE (read in the background) or an error. */
+  private async answer(
+    response: Response,
+    state: StreamState,
+    sentSession: string | undefined,
+  ): Promise<void> {
+    if (response.status === 404 && sentSession) {
+      this.release(state)
+      await response.body?.cancel()
+      throw this.expire(sentSession)
+    }
+    const type = response.headers.get('content-type') ?? ''
+    if (response.ok && type.includes('text/event-stream')) {
+      void this.consume(response, state)
+      return
+    }
+    const text = await response.text().catch(() => '')
+    this.release(state)
+    if (response.status === 202 || (response.ok && text === '' && state.pending.size === 0)) return
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new StreamableHttpError(
+        `Unexpected HTTP ${response.status} answer (${type || 'no content type'})`,
+        {
+          status: response.status,
+          body: text,
+        },
+      )
+    }
+    const values = Array.isArray(value) ? value : [value]
+    // A JSON-RPC error for our request is an answer, whatever the status (400 HeaderMismatch, 404 -32601, …).
+    const answersUs = values.some(
+      (v) => typeof v === 'object' && v !== null && state.pending.has((v as { id: RequestId }).id),
+    )
+    if (!response.ok && !answersUs)
+      throw new StreamableHttpError(`HTTP ${response.status}: ${text.slice(0, 200)}`, {
+        status: response.status,
+        body: text,
+      })
+    for (const v of values) this.deliver(v)
+  }
+
+  /**
+   * Opens the legacy standalone GET stream for server-initiated messages. False when the server offers none
+   * (405). It reconnects by itself when dropped, resuming with `Last-Event-ID`.
+   */
+  async openStandaloneStream(): Promise<boolean> {
+    if (this.closed) throw new ConnectionClosedError('The transport is closed')
+    if (!this._sessionId) throw new McpLocalError('misuse', 'The standalone stream needs a legacy session')
+    if (this.standalone) return true
+    const state = this.newStream([], true, true)
+    const response = await this.get(state).catch((e: unknown) => {
+      this.release(state)
+      throw e
+    })
+    if (response.status === 405) {
+      this.release(state)
+      await response.body?.cancel()
+      return false
+    }
+    if (!response.ok || !response.headers.get('content-type')?.includes('text/event-stream')) {
+      this.release(state)
+      await response.body?.cancel()
+      throw new StreamableHttpError(`GET stream refused: HTTP ${response.status}`, {
+        status: response.status,
+      })
+    }
+    this.standalone = state
+    void this.consume(response, state)
+    return true
+  }
+
+  /** Cancels a request: a modern one by closing its stream, a legacy one with notifications/cancelled. */
+  async cancel(id: RequestId, reason: string): Promise<void> {
+    const controller = this.modernRequests.get(id)
+    if (controller) {
+      this.modernRequests.delete(id)
+      controller.abort(new McpLocalError('aborted', reason))
+      return
+    }
+    await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
+  }
+
+  /** Ends the legacy session with DELETE (405 means the server does not allow it) and forgets it. */
+  async terminateSession(): Promise<void> {
+    const sessionId = this._sessionId
+    if (!sessionId) return
+    const headers = await this.baseHeaders()
+    headers['Mcp-Session-Id'] = sessionId
+    if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    const response = await this.fetchImpl(this.url, { method: 'DELETE', headers })
+    await response.body?.cancel()
+    if (!response.ok && response.status !== 405 && response.status !== 404)
+      throw new StreamableHttpError(`DELETE failed: HTTP ${response.status}`, { status: response.status })
+    this._sessionId = undefined
+    this.standalone?.controller.abort()
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.closing.abort()
+    for (const c of this.controllers) c.abort(new ConnectionClosedError('The transport is closed'))
+    this.controllers.clear()
+    this.modernRequests.clear()
+    this.onclose?.()
+  }
+
+  private newStream(ids: RequestId[], standalone: boolean, resumable: boolean): StreamState {
+    const controller = new AbortController()
+    this.controllers.add(controller)
+    return {
+      pending: new Set(ids),
+      standalone,
+      resumable,
+      controller,
+      lastEventId: undefined,
+      retryMs: undefined,
+    }
+  }
+
+  private release(state: StreamState): void {
+    this.controllers.delete(state.controller)
+    for (const id of state.pending)
+      if (this.modernRequests.get(id) === state.controller) this.modernRequests.delete(id)
+    if (this.standalone === state) this.standalone = undefined
+  }
+
+  private async baseHeaders(accept?: string): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {
+      ...this.options.headers,
+      ...(await this.options.authHeaders?.()),
+    }
+    if (accept) headers.Accept = accept
+    return headers
+  }
+
+  private get(state: StreamState): Promise<Response> {
+    return this.baseHeaders('text/event-stream').then((headers) => {
+      if (this._sessionId) headers['Mcp-Session-Id'] = this._sessionId
+      if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+      if (state.lastEventId !== undefined) headers['Last-Event-ID'] = state.lastEventId
+      return this.fetchImpl(this.url, { method: 'GET', headers, signal: state.controller.signal })
+    })
+  }
+
+  /** Reads a stream to its end; resumes it (legacy) while responses are still owed or it is the standalone one. */
+  private async consume(first: Response, state: StreamState): Promise<void> {
+    let response: Response | undefined = first
+    while (response) {
+      await readSse(
+        response,
+        state,
+        (m) => this.deliver(m, state),
+        (data) =>
+          this.report(new StreamableHttpError(`Ignoring a non-JSON SSE event: ${data.slice(0, 100)}`)),
+      )
+      if (this.closed || state.controller.signal.aborted) break
+      if (!state.standalone && state.pending.size === 0) break
+      const canResume =
+        state.resumable && this._sessionId && (state.standalone || state.lastEventId !== undefined)
+      response = canResume ? await this.reconnect(state) : undefined
+      if (!response && state.pending.size > 0)
+        this.report(
+          new StreamableHttpError(
+            `SSE stream ended before the response to ${[...state.pending].join(', ')} arrived`,
+          ),
+        )
+    }
+    this.release(state)
+  }
+
+  /** Resumes a dropped stream: GET with Last-Event-ID after `retry` ms, a few attempts. */
+  private async reconnect(state: StreamState): Promise<Response | undefined> {
+    const attempts = this.options.maxReconnectAttempts ?? 3
+    for (let i = 0; i < attempts; i++) {
+      await sleep(state.retryMs ?? this.options.reconnectDelayMs ?? 1000, this.closing.signal)
+      if (this.closed || state.controller.signal.aborted || !this._sessionId) return undefined
+      const sessionId = this._sessionId
+      try {
+        const response = await this.get(state)
+        if (response.ok && response.headers.get('content-type')?.includes('text/event-stream'))
+          return response
+        await response.body?.cancel()
+        if (response.status === 404) {
+          this.report(this.expire(sessionId))
+          return undefined
+        }
+        if (response.status === 405 || response.status === 409) return undefined
+        // An unknown or expired cursor: a standalone stream can start afresh; a request's stream cannot.
+        if (response.status === 400 && state.standalone) state.lastEventId = undefined
+      } catch (e) {
+        if (state.controller.signal.aborted) return undefined
+        this.report(
+          new StreamableHttpError(`Reconnecting the SSE stream failed: ${describe(e)}`, { cause: e }),
+        )
+      }
+    }
+    return undefined
+  }
+
+  private deliver(value: unknown, state?: StreamState): void {
+    if (state && typeof value === 'object' && value !== null && !('method' in value))
+      state.pending.delete((value as { id: RequestId }).id)
+    this.onmessage?.(this.tools.received(value))
+  }
+
+  private expire(sessionId: string): SessionExpiredError {
+    const error = new SessionExpiredError(sessionId)
+    if (this._sessionId === sessionId) {
+      this._sessionId = undefined
+      this.standalone?.controller.abort()
+      Promise.resolve(this.options.onSessionExpired?.(error)).catch((e: unknown) =>
+        this.report(e instanceof Error ? e : new Error(String(e))),
+      )
+    }
+    return error
+  }
+
+  private report(error: Error): void {
+    this.onerror?.(error)
+  }
+}
