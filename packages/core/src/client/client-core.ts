@@ -22,12 +22,12 @@ import type {
   ListRootsHandler,
   McpClientOptions,
   NotificationHandler,
-  RequestOptions,
+  ClientRequestOptions,
   SampleHandler,
 } from './types.js'
 
 /** Options of one wire request beyond the public ones. */
-export interface WireOptions extends RequestOptions {
+export interface WireOptions extends ClientRequestOptions {
   id?: RequestId
   /** Era and version of this request (the probe speaks them before the era is settled). */
   era?: Era
@@ -233,9 +233,12 @@ export class ClientCore {
     }
     const m: JsonRpcMessage = decoded.message
     if (!('method' in m)) {
-      if (!this.tracker.settle(m) && 'error' in m && (m.id === undefined || m.id === null))
-        this.report(new ProtocolError(m.error.code, m.error.message, m.error.data))
-      return // a response to a request we gave up on is ignored (basic/utilities/cancellation)
+      if (this.tracker.settle(m) || !('error' in m) || (m.id !== undefined && m.id !== null)) return
+      // A response to a request we gave up on is ignored (cancellation); an error without an id during the
+      // handshake is the answer to the one request in flight (a legacy server rejecting the probe).
+      const error = new ProtocolError(m.error.code, m.error.message, m.error.data)
+      if (!(this.era === undefined && this.tracker.failSole(error))) this.report(error)
+      return
     }
     if ('id' in m) void this.answer(m)
     else this.dispatch(m.method, m.params ?? {})

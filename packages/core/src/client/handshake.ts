@@ -11,7 +11,7 @@ import {
 import type { Implementation } from '../server/types.js'
 import { implementationFor } from './capabilities.js'
 import { decideEra, type ProbeOutcome } from './era.js'
-import type { Era, JsonObject, ProtocolChoice, RequestOptions } from './types.js'
+import type { Era, JsonObject, ProtocolChoice, ClientRequestOptions } from './types.js'
 
 /** What the client knows about the server once the era is settled. */
 export interface ServerState {
@@ -29,7 +29,7 @@ export interface HandshakeHost {
   wire(
     method: string,
     params: JsonObject,
-    options: RequestOptions & { era: Era; version: string; silentCancel?: boolean },
+    options: ClientRequestOptions & { era: Era; version: string; silentCancel?: boolean },
   ): Promise<JsonObject>
   notifyWire(method: string, params?: JsonObject): Promise<void>
   declaredCapabilities(era: Era): JsonObject

@@ -1,5 +1,11 @@
 import { McpLocalError } from '../errors/local-error.js'
-import { LOGGING_LEVELS, type LoggingLevel } from '../server/types.js'
+import {
+  LOGGING_LEVELS,
+  type CallToolResult,
+  type GetPromptResult,
+  type LoggingLevel,
+  type ReadResourceResult,
+} from '../server/types.js'
 import { ClientCore } from './client-core.js'
 import { CAPABILITY_OF } from './input-handlers.js'
 import { checkResultType, MRTR_METHODS, runInputLoop, type InputRequest } from './mrtr-loop.js'
@@ -7,12 +13,10 @@ import { collect, items, type PageFetcher } from './pagination.js'
 import { listenLegacy } from './subscriptions.js'
 import type {
   CallToolParams,
-  CallToolResult,
   CompleteParams,
   CompleteResult,
   DiscoverResult,
   GetPromptParams,
-  GetPromptResult,
   JsonObject,
   ListPromptsResult,
   ListResourcesResult,
@@ -21,8 +25,7 @@ import type {
   NotificationHandler,
   PaginatedResult,
   Prompt,
-  ReadResourceResult,
-  RequestOptions,
+  ClientRequestOptions,
   Resource,
   ResourceTemplate,
   Result,
@@ -31,7 +34,7 @@ import type {
   Tool,
 } from './types.js'
 
-type ListOptions = RequestOptions & { cursor?: string }
+type ListOptions = ClientRequestOptions & { cursor?: string }
 
 const NEVER = new AbortController().signal
 
@@ -52,7 +55,7 @@ export class McpClient extends ClientCore {
   async request<T extends Result = Result>(
     method: string,
     params: JsonObject = {},
-    options: RequestOptions = {},
+    options: ClientRequestOptions = {},
   ): Promise<T> {
     const era = this.requireEra()
     if (era === 'legacy') return (await this.wire(method, params, options)) as T
@@ -99,13 +102,13 @@ export class McpClient extends ClientCore {
   }
 
   /** Legacy `ping`. */
-  async ping(options?: RequestOptions): Promise<Result> {
+  async ping(options?: ClientRequestOptions): Promise<Result> {
     this.legacyOnly('ping', 'every request is independent; use discover() to check the server')
     return this.request('ping', {}, options)
   }
 
   /** Modern `server/discover`: supported versions, capabilities, identity; refreshes what the client knows. */
-  async discover(options?: RequestOptions): Promise<DiscoverResult> {
+  async discover(options?: ClientRequestOptions): Promise<DiscoverResult> {
     if (this.requireEra() === 'legacy')
       throw new McpLocalError('misuse', `server/discover does not exist in ${this.protocolVersion}`)
     const result = await this.request<DiscoverResult>('server/discover', {}, options)
@@ -121,7 +124,7 @@ export class McpClient extends ClientCore {
     return this.request<R>(method, cursor === undefined ? {} : { cursor }, rest)
   }
 
-  private fetcher<R extends PaginatedResult>(method: string, options: RequestOptions): PageFetcher<R> {
+  private fetcher<R extends PaginatedResult>(method: string, options: ClientRequestOptions): PageFetcher<R> {
     return (cursor) => this.list<R>(method, cursor === undefined ? options : { ...options, cursor })
   }
 
@@ -129,46 +132,51 @@ export class McpClient extends ClientCore {
     return this.list('tools/list', options)
   }
   /** Every tool, following nextCursor. */
-  listAllTools(options: RequestOptions = {}): Promise<Tool[]> {
+  listAllTools(options: ClientRequestOptions = {}): Promise<Tool[]> {
     return collect(this.fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
   }
   /** Iterates the tools page by page as they arrive. */
-  iterateTools(options: RequestOptions = {}): AsyncGenerator<Tool, void, undefined> {
+  iterateTools(options: ClientRequestOptions = {}): AsyncGenerator<Tool, void, undefined> {
     return items(this.fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
   }
-  callTool(params: CallToolParams, options?: RequestOptions): Promise<CallToolResult> {
+  callTool(params: CallToolParams, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
     return this.request('tools/call', { ...params }, options)
   }
 
   listResources(options?: ListOptions): Promise<ListResourcesResult> {
     return this.list('resources/list', options)
   }
-  listAllResources(options: RequestOptions = {}): Promise<Resource[]> {
+  listAllResources(options: ClientRequestOptions = {}): Promise<Resource[]> {
     return collect(this.fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
   }
-  iterateResources(options: RequestOptions = {}): AsyncGenerator<Resource, void, undefined> {
+  iterateResources(options: ClientRequestOptions = {}): AsyncGenerator<Resource, void, undefined> {
     return items(this.fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
   }
   listResourceTemplates(options?: ListOptions): Promise<ListResourceTemplatesResult> {
     return this.list('resources/templates/list', options)
   }
-  listAllResourceTemplates(options: RequestOptions = {}): Promise<ResourceTemplate[]> {
+  listAllResourceTemplates(options: ClientRequestOptions = {}): Promise<ResourceTemplate[]> {
     const fetch = this.fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
     return collect(fetch, (p) => p.resourceTemplates, options)
   }
-  iterateResourceTemplates(options: RequestOptions = {}): AsyncGenerator<ResourceTemplate, void, undefined> {
+  iterateResourceTemplates(
+    options: ClientRequestOptions = {},
+  ): AsyncGenerator<ResourceTemplate, void, undefined> {
     const fetch = this.fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
     return items(fetch, (p) => p.resourceTemplates, options)
   }
-  readResource(params: { uri: string }, options?: RequestOptions): Promise<ReadResourceResult> {
+  readResource(
+    params: { uri: string },
+    options?: ClientRequestOptions,
+  ): Promise<ReadResourceResult & Result> {
     return this.request('resources/read', { ...params }, options)
   }
   /** Legacy `resources/subscribe`; in the modern era use listen({ resourceSubscriptions }). */
-  async subscribeResource(params: { uri: string }, options?: RequestOptions): Promise<Result> {
+  async subscribeResource(params: { uri: string }, options?: ClientRequestOptions): Promise<Result> {
     this.legacyOnly('resources/subscribe', 'use listen({ resourceSubscriptions: [uri] })')
     return this.request('resources/subscribe', { ...params }, options)
   }
-  async unsubscribeResource(params: { uri: string }, options?: RequestOptions): Promise<Result> {
+  async unsubscribeResource(params: { uri: string }, options?: ClientRequestOptions): Promise<Result> {
     this.legacyOnly('resources/unsubscribe', 'close the listen() subscription')
     return this.request('resources/unsubscribe', { ...params }, options)
   }
@@ -176,18 +184,18 @@ export class McpClient extends ClientCore {
   listPrompts(options?: ListOptions): Promise<ListPromptsResult> {
     return this.list('prompts/list', options)
   }
-  listAllPrompts(options: RequestOptions = {}): Promise<Prompt[]> {
+  listAllPrompts(options: ClientRequestOptions = {}): Promise<Prompt[]> {
     return collect(this.fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
   }
-  iteratePrompts(options: RequestOptions = {}): AsyncGenerator<Prompt, void, undefined> {
+  iteratePrompts(options: ClientRequestOptions = {}): AsyncGenerator<Prompt, void, undefined> {
     return items(this.fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
   }
-  getPrompt(params: GetPromptParams, options?: RequestOptions): Promise<GetPromptResult> {
+  getPrompt(params: GetPromptParams, options?: ClientRequestOptions): Promise<GetPromptResult & Result> {
     return this.request('prompts/get', { ...params }, options)
   }
 
   /** `completion/complete` for a prompt argument or a resource-template variable. */
-  complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
+  complete(params: CompleteParams, options?: ClientRequestOptions): Promise<CompleteResult> {
     return this.request('completion/complete', { ...params }, options)
   }
 
@@ -195,7 +203,7 @@ export class McpClient extends ClientCore {
    * The minimum level of log messages. Legacy: `logging/setLevel`. Modern: remembered and sent as
    * `_meta["io.modelcontextprotocol/logLevel"]` on every later request; `undefined` stops it.
    */
-  async setLoggingLevel(level: LoggingLevel | undefined, options?: RequestOptions): Promise<void> {
+  async setLoggingLevel(level: LoggingLevel | undefined, options?: ClientRequestOptions): Promise<void> {
     if (level !== undefined && !LOGGING_LEVELS.includes(level))
       throw new McpLocalError('misuse', `Unknown logging level ${JSON.stringify(level)}`)
     if (this.requireEra() === 'legacy') {

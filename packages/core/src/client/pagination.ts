@@ -1,5 +1,5 @@
 import { McpLocalError } from '../errors/local-error.js'
-import type { PaginatedResult, RequestOptions } from './types.js'
+import type { PaginatedResult, ClientRequestOptions } from './types.js'
 
 /** Fetches one page of a list method, given the cursor of the previous page's `nextCursor`. */
 export type PageFetcher<R extends PaginatedResult> = (cursor: string | undefined) => Promise<R>
@@ -13,7 +13,7 @@ export const MAX_PAGES = 10_000
  */
 export async function* pages<R extends PaginatedResult>(
   fetch: PageFetcher<R>,
-  options: Pick<RequestOptions, 'signal'> = {},
+  options: Pick<ClientRequestOptions, 'signal'> = {},
 ): AsyncGenerator<R, void, undefined> {
   const seen = new Set<string>()
   let cursor: string | undefined
@@ -35,7 +35,7 @@ export async function* pages<R extends PaginatedResult>(
 export async function* items<R extends PaginatedResult, T>(
   fetch: PageFetcher<R>,
   pick: (page: R) => readonly T[] | undefined,
-  options: Pick<RequestOptions, 'signal'> = {},
+  options: Pick<ClientRequestOptions, 'signal'> = {},
 ): AsyncGenerator<T, void, undefined> {
   for await (const page of pages(fetch, options)) yield* pick(page) ?? []
 }
@@ -44,7 +44,7 @@ export async function* items<R extends PaginatedResult, T>(
 export async function collect<R extends PaginatedResult, T>(
   fetch: PageFetcher<R>,
   pick: (page: R) => readonly T[] | undefined,
-  options: Pick<RequestOptions, 'signal'> = {},
+  options: Pick<ClientRequestOptions, 'signal'> = {},
 ): Promise<T[]> {
   const out: T[] = []
   for await (const item of items(fetch, pick, options)) out.push(item)

@@ -1,7 +1,7 @@
 import { McpLocalError, RequestTimeoutError } from '../errors/local-error.js'
 import { ProtocolError } from '../errors/protocol-error.js'
 import type { JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
-import type { JsonObject, ProgressInfo, RequestOptions } from './types.js'
+import type { JsonObject, ProgressInfo, ClientRequestOptions } from './types.js'
 
 interface Pending {
   method: string
@@ -45,7 +45,7 @@ export class RequestTracker {
   }
 
   /** Registers request `id`; `cancel` is called when it times out or its signal aborts. */
-  track(id: RequestId, method: string, options: RequestOptions, cancel: CancelFn): Promise<JsonObject> {
+  track(id: RequestId, method: string, options: ClientRequestOptions, cancel: CancelFn): Promise<JsonObject> {
     return new Promise<JsonObject>((resolve, reject) => {
       const { signal } = options
       const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs
@@ -139,6 +139,16 @@ export class RequestTracker {
   /** Fails one request locally (e.g. the transport refused to send it). */
   fail(id: RequestId, error: Error): void {
     this.pending.get(id)?.reject(error)
+  }
+
+  /**
+   * An error response without an id (the peer could not read ours) settles the only outstanding request, if
+   * there is exactly one; false otherwise.
+   */
+  failSole(error: Error): boolean {
+    if (this.pending.size !== 1) return false
+    for (const p of this.pending.values()) p.reject(error)
+    return true
   }
 
   /** Fails every outstanding request (the connection closed). */

@@ -4,7 +4,7 @@ import { META_SUBSCRIPTION_ID } from '../protocol/meta.js'
 import type {
   JsonObject,
   NotificationHandler,
-  RequestOptions,
+  ClientRequestOptions,
   ServerNotification,
   Subscription,
   SubscriptionFilter,
@@ -52,7 +52,11 @@ interface Active {
 export interface ListenHost {
   nextId(): RequestId
   /** One wire request (no MRTR), with an explicit id. */
-  wire(method: string, params: JsonObject, options: RequestOptions & { id: RequestId }): Promise<JsonObject>
+  wire(
+    method: string,
+    params: JsonObject,
+    options: ClientRequestOptions & { id: RequestId },
+  ): Promise<JsonObject>
   /** Fails a pending request locally, without telling the server. */
   failLocally(id: RequestId, error: Error): void
 }

@@ -2,7 +2,6 @@ import type { RequestId } from '../jsonrpc/types.js'
 import type { ProtocolVersion } from '../protocol/versions.js'
 import type { Transport } from '../transport/transport.js'
 import type {
-  ContentBlock,
   CreateMessageParams,
   CreateMessageResult,
   ElicitParams,
@@ -13,8 +12,6 @@ import type {
   ListRootsResult,
   LoggingLevel,
   PromptArgument,
-  PromptMessage,
-  ResourceContents,
   ToolAnnotations,
 } from '../server/types.js'
 
@@ -95,7 +92,7 @@ export interface ProgressInfo {
 }
 export type ProgressCallback = (progress: ProgressInfo) => void
 
-export interface RequestOptions {
+export interface ClientRequestOptions {
   /** Overrides the client's `requestTimeoutMs` for this request. `0` disables the timeout. */
   timeoutMs?: number
   /** Restart the timeout on each progress notification (bounded by `maxTotalTimeoutMs`). */
@@ -176,25 +173,10 @@ export interface CallToolParams {
   name: string
   arguments?: JsonObject
 }
-export interface CallToolResult extends Result {
-  content: ContentBlock[]
-  structuredContent?: unknown
-  isError?: boolean
-}
-
-export interface ReadResourceResult extends Result {
-  contents: ResourceContents[]
-}
-
 export interface GetPromptParams {
   name: string
   arguments?: Record<string, string>
 }
-export interface GetPromptResult extends Result {
-  description?: string
-  messages: PromptMessage[]
-}
-
 export interface CompleteParams {
   ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }
   argument: { name: string; value: string }

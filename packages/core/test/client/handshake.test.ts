@@ -118,11 +118,14 @@ describe('auto era detection', () => {
       () => ({ error: { code: -32600, message: 'Bad Request' } }),
     ],
     ['-32022 without a supported list', () => ({ error: { code: -32022, message: 'nope' } })],
+    ['-32600 with a null id', () => ({ id: null, error: { code: -32600, message: 'Invalid Request' } })],
     ['silence (probe timeout)', undefined],
   ]
   for (const [name, reply] of legacyReplies) {
     it(`falls back to initialize on ${name}`, async () => {
-      const c = await connect(server(), { probeTimeoutMs: 50 }, { server: (t) => legacyOnly(t, reply) })
+      // Only silence may rely on the probe timeout: every answer must be recognized at once.
+      const probeTimeoutMs = reply ? 60_000 : 50
+      const c = await connect(server(), { probeTimeoutMs }, { server: (t) => legacyOnly(t, reply) })
       expect(c.client.era).toBe('legacy')
       expect(c.client.protocolVersion).toBe('2025-11-25')
       expect(sentMethods(c.clientEnd.sent)).toEqual([
@@ -131,7 +134,7 @@ describe('auto era detection', () => {
         'notifications/initialized',
       ])
       expect(text(await c.client.callTool({ name: 'add', arguments: { a: 4, b: 4 } }))).toBe('8')
-      expectValidTranscript('2025-11-25', c)
+      expectValidTranscript('2025-11-25', c, (m) => m.id === null) // a null id is the fake's own fault
       await c.close()
     })
   }

@@ -165,6 +165,6 @@ export function expectValidTranscript(
   return checked
 }
 
-export const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).text
+export const text = (r: { content?: unknown[] }) => (r.content?.[0] as { text: string } | undefined)?.text
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
