@@ -7,7 +7,6 @@ import type {
   ElicitParams,
   ElicitResult,
   Icon,
-  Implementation,
   JsonObject,
   ListRootsResult,
   LoggingLevel,
@@ -184,13 +183,6 @@ export interface CompleteParams {
 }
 export interface CompleteResult extends Result {
   completion: { values: string[]; total?: number; hasMore?: boolean }
-}
-
-export interface InitializeResult extends Result {
-  protocolVersion: string
-  capabilities: JsonObject
-  serverInfo: Implementation
-  instructions?: string
 }
 
 export interface DiscoverResult extends Result {
