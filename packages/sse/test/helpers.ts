@@ -78,6 +78,7 @@ export class EventReader {
   ended = false
   private waiters: Array<() => void> = []
   private readonly controller = new AbortController()
+  private paused: Promise<void> | undefined
 
   static async open(
     url: string,
@@ -99,6 +100,7 @@ export class EventReader {
     const r = body.getReader()
     try {
       for (;;) {
+        if (this.paused) await this.paused
         const { done, value } = await r.read()
         if (done) break
         const text = decoder.decode(value, { stream: true })
@@ -149,6 +151,13 @@ export class EventReader {
     return this.until(() => this.events.find((e) => e.event === 'endpoint')?.data)
   }
 
+  /** Stops reading the body (a client that no longer keeps up); until `close()`. */
+  pause(): void {
+    this.paused ??= new Promise<void>((resolve) =>
+      this.controller.signal.addEventListener('abort', () => resolve(), { once: true }),
+    )
+  }
+
   close(): void {
     this.controller.abort()
   }
@@ -184,7 +193,13 @@ export class RpcPeer {
   async request(method: string, params: Json = {}): Promise<Json> {
     const id = this.next++
     const result = new Promise<Json>((resolve, reject) => this.pending.set(id, { resolve, reject }))
-    await this.transport.send({ jsonrpc: '2.0', id, method, params } as JsonRpcMessage)
+    try {
+      await this.transport.send({ jsonrpc: '2.0', id, method, params } as JsonRpcMessage)
+    } catch (e) {
+      this.pending.delete(id)
+      result.catch(() => {})
+      throw e
+    }
     return result
   }
 
