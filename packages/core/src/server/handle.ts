@@ -141,10 +141,12 @@ function handleNotification(
 ): HandleResult {
   if (method === 'notifications/cancelled') {
     const id = params.requestId
-    if ((typeof id === 'string' || typeof id === 'number') && session)
-      session.inflight
-        .get(id)
-        ?.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
+    const inflight =
+      (typeof id === 'string' || typeof id === 'number') && session ? session.inflight.get(id) : undefined
+    if (inflight) {
+      inflight.cancelledByClient = true
+      inflight.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
+    }
   }
   // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
   return { body: undefined, status: 202, era: session ? 'legacy' : undefined }
@@ -267,8 +269,11 @@ async function runRequest(
   registerIn?.inflight.set(id, abort)
   try {
     const result = await dispatch(scope)
+    // basic/utilities/cancellation: a cancelled request gets no response.
+    if (abort.cancelledByClient) return { body: undefined, status: 202, era }
     return { body: { jsonrpc: '2.0', id, result }, status: 200, era }
   } catch (e) {
+    if (abort.cancelledByClient) return { body: undefined, status: 202, era }
     const error = toProtocolError(e)
     // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
     if (era === 'modern' && error.code === ErrorCode.MethodNotFound)

@@ -8,6 +8,8 @@ export class RequestAbort {
   private controller: AbortController | undefined
   private reason: unknown
   private done = false
+  /** Set when the client cancelled the request (notifications/cancelled): no response is owed. */
+  cancelledByClient = false
   private readonly children = new Set<RequestAbort>()
   private readonly unlink: Array<() => void> = []
 

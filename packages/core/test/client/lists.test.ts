@@ -166,11 +166,9 @@ describe('resource subscriptions', () => {
     await c.close()
   })
 
-  // KNOWN SERVER BUG (src/server/methods/subscriptions.ts, listen()): the acknowledgement is emitted and
-  // awaited before `scope.core.subscribe(forward)`, so an event right after the client sees the
-  // acknowledgement is lost. Fix: subscribe first, then emit the acknowledgement. Flip `it.fails` to `it`
-  // once fixed.
-  it.fails('modern: an update right after the acknowledgement is delivered', async () => {
+  // Regression: listen() once subscribed only after the acknowledgement was sent, losing an event that
+  // followed it at once.
+  it('modern: an update right after the acknowledgement is delivered', async () => {
     const s = server()
     const c = await connect(s, { protocol: MODERN })
     const got: string[] = []

@@ -28,11 +28,6 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
   }
   const watched = new Set((honoured.resourceSubscriptions as string[] | undefined) ?? [])
   const meta = { [META_SUBSCRIPTION_ID]: subscriptionId }
-  await scope.emit({
-    jsonrpc: '2.0',
-    method: 'notifications/subscriptions/acknowledged',
-    params: { _meta: meta, notifications: honoured },
-  })
   const forward = (event: ServerEvent) => {
     if (event.type === 'resource-updated') {
       if (watched.has(event.uri))
@@ -46,8 +41,15 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
     const [flag, method] = LIST_FLAGS[event.type]
     if (honoured[flag] === true) void scope.emit({ jsonrpc: '2.0', method, params: { _meta: meta } })
   }
+  // Subscribe in the same synchronous step as the acknowledgement is queued: nothing is missed, and
+  // nothing is sent before the acknowledgement.
   const unsubscribe = scope.core.subscribe(forward)
   try {
+    await scope.emit({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: meta, notifications: honoured },
+    })
     await scope.abort.whenAborted()
   } finally {
     unsubscribe()
