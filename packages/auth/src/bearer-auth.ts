@@ -59,7 +59,8 @@ function refuse(status: number, code: number, message: string, data: unknown, ch
  *   something other than an `AuthError` is treated the same way: the request fails closed);
  * - a valid token without every required scope → 403 with `error="insufficient_scope", scope="…"`;
  * - the JWKS cannot be loaded at all (`jwks_unavailable`) → 503: the token is not at fault.
- * Bodies are JSON-RPC error responses (no `id`: the body is not read before authentication).
+ * Bodies are JSON-RPC error responses (no `id`: the body is not read before authentication). CORS preflights
+ * (`OPTIONS` with `Access-Control-Request-Method`) pass through unauthenticated: mount CORS before or after.
  * On success the principal is on the context: `c.get('auth')`, `getAuth(c)`, `requestAuth(c)`.
  */
 export function bearerAuth<P extends AuthPrincipal>(options: BearerAuthOptions<P>): MiddlewareHandler {
@@ -96,6 +97,9 @@ export function bearerAuth<P extends AuthPrincipal>(options: BearerAuthOptions<P
   }
 
   return async (c, next) => {
+    // a CORS preflight never carries credentials: let it reach the CORS layer instead of failing it
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined)
+      return next()
     const header = c.req.header('authorization')
     if (header === undefined || !SCHEME.test(header)) return unauthorized(c, 'missing_token')
     const match = BEARER.exec(header)
