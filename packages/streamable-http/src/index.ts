@@ -16,7 +16,7 @@ export type { Allowlist, RequestGuardOptions } from './security.js'
 
 // Client
 export { StreamableHttpClientTransport } from './client/transport.js'
-export type { StreamableHttpClientTransportOptions } from './client/transport.js'
+export type { StreamableHttpClientTransportOptions } from './client/options.js'
 export { SessionExpiredError, StreamableHttpError } from './client/errors.js'
 
 // Wire helpers shared by both sides

@@ -1,8 +1,6 @@
 import type { JsonRpcMessage } from '@edgemcp/core'
-import {
-  StreamableHttpClientTransport,
-  type StreamableHttpClientTransportOptions,
-} from '../src/client/transport.js'
+import type { StreamableHttpClientTransportOptions } from '../src/client/options.js'
+import { StreamableHttpClientTransport } from '../src/client/transport.js'
 import { type Json, modernMeta } from './helpers.js'
 
 /** A minimal JSON-RPC peer over the client transport: correlates responses, records everything else. */

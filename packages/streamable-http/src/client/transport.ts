@@ -6,39 +6,12 @@ import {
   type RequestId,
   type Transport,
 } from '@edgemcp/core'
+import { answerMessages } from './answer-body.js'
 import { SessionExpiredError, StreamableHttpError } from './errors.js'
-import { readSse, type StreamCursor, sleep } from './read-sse.js'
+import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
+import { readSse } from './read-sse.js'
+import { reconnect } from './reconnect.js'
 import { mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
-
-export interface StreamableHttpClientTransportOptions {
-  /** The fetch to use (default: global fetch). */
-  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
-  /** Headers sent with every HTTP request. */
-  headers?: Record<string, string>
-  /** Called before every HTTP request for fresh auth headers (e.g. `{ Authorization: 'Bearer …' }`). */
-  authHeaders?: () => Record<string, string> | Promise<Record<string, string>>
-  /** `MCP-Protocol-Version` to send before `setProtocolVersion` is called. */
-  protocolVersion?: string
-  /** Resume a known legacy session. */
-  sessionId?: string
-  /** Delay before resuming a dropped SSE stream, until the server sends `retry`. Default 1000 ms. */
-  reconnectDelayMs?: number
-  /** Failed reconnection attempts before giving a stream up. Default 3. */
-  maxReconnectAttempts?: number
-  /** The server forgot our legacy session (404): re-initialize here. Called once per lost session. */
-  onSessionExpired?: (error: SessionExpiredError) => void | Promise<void>
-  /** Non-fatal notices (e.g. a tool dropped for an invalid x-mcp-header). */
-  onWarning?: (message: string) => void
-}
-
-interface StreamState extends StreamCursor {
-  /** Request ids still waiting for their response on this stream. */
-  pending: Set<RequestId>
-  standalone: boolean
-  /** Legacy era: the stream can be resumed with Last-Event-ID. */
-  resumable: boolean
-  controller: AbortController
-}
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
 const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: RequestId; method: string } =>
@@ -102,10 +75,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (single) Object.assign(headers, mirroredHeaders(single, this.tools))
     const sentSession = modernVersion ? undefined : this._sessionId
     if (modernVersion) headers['MCP-Protocol-Version'] = modernVersion
-    else {
-      if (sentSession) headers['Mcp-Session-Id'] = sentSession
-      if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
-    }
+    else this.legacyHeaders(headers)
     const ids = messages.filter(isRequest).map((m) => m.id)
     const state = this.newStream(ids, false, modernVersion === undefined)
     if (modernVersion) for (const id of ids) this.modernRequests.set(id, state.controller)
@@ -149,29 +119,7 @@ export class StreamableHttpClientTransport implements Transport {
     const text = await response.text().catch(() => '')
     this.release(state)
     if (response.status === 202 || (response.ok && text === '' && state.pending.size === 0)) return
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      throw new StreamableHttpError(
-        `Unexpected HTTP ${response.status} answer (${type || 'no content type'})`,
-        {
-          status: response.status,
-          body: text,
-        },
-      )
-    }
-    const values = Array.isArray(value) ? value : [value]
-    // A JSON-RPC error for our request is an answer, whatever the status (400 HeaderMismatch, 404 -32601, …).
-    const answersUs = values.some(
-      (v) => typeof v === 'object' && v !== null && state.pending.has((v as { id: RequestId }).id),
-    )
-    if (!response.ok && !answersUs)
-      throw new StreamableHttpError(`HTTP ${response.status}: ${text.slice(0, 200)}`, {
-        status: response.status,
-        body: text,
-      })
-    for (const v of values) this.deliver(v)
+    for (const v of answerMessages(response, text, state.pending)) this.deliver(v)
   }
 
   /**
@@ -219,9 +167,7 @@ export class StreamableHttpClientTransport implements Transport {
   async terminateSession(): Promise<void> {
     const sessionId = this._sessionId
     if (!sessionId) return
-    const headers = await this.baseHeaders()
-    headers['Mcp-Session-Id'] = sessionId
-    if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    const headers = this.legacyHeaders(await this.baseHeaders())
     const response = await this.fetchImpl(this.url, { method: 'DELETE', headers })
     await response.body?.cancel()
     if (!response.ok && response.status !== 405 && response.status !== 404)
@@ -269,10 +215,16 @@ export class StreamableHttpClientTransport implements Transport {
     return headers
   }
 
+  /** `Mcp-Session-Id` and `MCP-Protocol-Version` of the legacy session, when known. */
+  private legacyHeaders(headers: Record<string, string>): Record<string, string> {
+    if (this._sessionId) headers['Mcp-Session-Id'] = this._sessionId
+    if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    return headers
+  }
+
   private get(state: StreamState): Promise<Response> {
     return this.baseHeaders('text/event-stream').then((headers) => {
-      if (this._sessionId) headers['Mcp-Session-Id'] = this._sessionId
-      if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+      this.legacyHeaders(headers)
       if (state.lastEventId !== undefined) headers['Last-Event-ID'] = state.lastEventId
       return this.fetchImpl(this.url, { method: 'GET', headers, signal: state.controller.signal })
     })
@@ -293,7 +245,17 @@ export class StreamableHttpClientTransport implements Transport {
       if (!state.standalone && state.pending.size === 0) break
       const canResume =
         state.resumable && this._sessionId && (state.standalone || state.lastEventId !== undefined)
-      response = canResume ? await this.reconnect(state) : undefined
+      response = canResume
+        ? await reconnect(state, {
+            attempts: this.options.maxReconnectAttempts ?? 3,
+            delayMs: this.options.reconnectDelayMs ?? 1000,
+            closing: this.closing.signal,
+            sessionId: () => (this.closed ? undefined : this._sessionId),
+            get: (st) => this.get(st),
+            expire: (id) => this.expire(id),
+            report: (e) => this.report(e),
+          })
+        : undefined
       if (!response && state.pending.size > 0)
         this.report(
           new StreamableHttpError(
@@ -302,35 +264,6 @@ export class StreamableHttpClientTransport implements Transport {
         )
     }
     this.release(state)
-  }
-
-  /** Resumes a dropped stream: GET with Last-Event-ID after `retry` ms, a few attempts. */
-  private async reconnect(state: StreamState): Promise<Response | undefined> {
-    const attempts = this.options.maxReconnectAttempts ?? 3
-    for (let i = 0; i < attempts; i++) {
-      await sleep(state.retryMs ?? this.options.reconnectDelayMs ?? 1000, this.closing.signal)
-      if (this.closed || state.controller.signal.aborted || !this._sessionId) return undefined
-      const sessionId = this._sessionId
-      try {
-        const response = await this.get(state)
-        if (response.ok && response.headers.get('content-type')?.includes('text/event-stream'))
-          return response
-        await response.body?.cancel()
-        if (response.status === 404) {
-          this.report(this.expire(sessionId))
-          return undefined
-        }
-        if (response.status === 405 || response.status === 409) return undefined
-        // An unknown or expired cursor: a standalone stream can start afresh; a request's stream cannot.
-        if (response.status === 400 && state.standalone) state.lastEventId = undefined
-      } catch (e) {
-        if (state.controller.signal.aborted) return undefined
-        this.report(
-          new StreamableHttpError(`Reconnecting the SSE stream failed: ${describe(e)}`, { cause: e }),
-        )
-      }
-    }
-    return undefined
   }
 
   private deliver(value: unknown, state?: StreamState): void {

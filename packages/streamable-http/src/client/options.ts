@@ -1,0 +1,33 @@
+import type { RequestId } from '@edgemcp/core'
+import type { SessionExpiredError } from './errors.js'
+import type { StreamCursor } from './read-sse.js'
+
+export interface StreamableHttpClientTransportOptions {
+  /** The fetch to use (default: global fetch). */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+  /** Headers sent with every HTTP request. */
+  headers?: Record<string, string>
+  /** Called before every HTTP request for fresh auth headers (e.g. `{ Authorization: 'Bearer …' }`). */
+  authHeaders?: () => Record<string, string> | Promise<Record<string, string>>
+  /** `MCP-Protocol-Version` to send before `setProtocolVersion` is called. */
+  protocolVersion?: string
+  /** Resume a known legacy session. */
+  sessionId?: string
+  /** Delay before resuming a dropped SSE stream, until the server sends `retry`. Default 1000 ms. */
+  reconnectDelayMs?: number
+  /** Failed reconnection attempts before giving a stream up. Default 3. */
+  maxReconnectAttempts?: number
+  /** The server forgot our legacy session (404): re-initialize here. Called once per lost session. */
+  onSessionExpired?: (error: SessionExpiredError) => void | Promise<void>
+  /** Non-fatal notices (e.g. a tool dropped for an invalid x-mcp-header). */
+  onWarning?: (message: string) => void
+}
+
+export interface StreamState extends StreamCursor {
+  /** Request ids still waiting for their response on this stream. */
+  pending: Set<RequestId>
+  standalone: boolean
+  /** Legacy era: the stream can be resumed with Last-Event-ID. */
+  resumable: boolean
+  controller: AbortController
+}
