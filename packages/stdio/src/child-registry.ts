@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { killTree } from './client-transport.js'
 
 const live = new Set<ChildProcess>()
 let hooked = false
@@ -8,7 +9,7 @@ export function trackChild(child: ChildProcess): () => void {
   if (!hooked) {
     hooked = true
     process.on('exit', () => {
-      for (const c of live) c.kill('SIGKILL')
+      for (const c of live) killTree(c, 'SIGKILL')
     })
   }
   live.add(child)

@@ -86,6 +86,8 @@ export class StdioClientTransport implements Transport {
       shell,
       stdio: ['pipe', 'pipe', stderr],
       windowsHide: true,
+      // Its own process group on POSIX, so signals reach the whole tree (a shell and the server it runs).
+      detached: process.platform !== 'win32',
     })
     this.child = child
     this.untrack = trackChild(child)
@@ -186,10 +188,22 @@ export class StdioClientTransport implements Transport {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       if (await settlesWithin(exited, timeoutMs)) break
       this.forced = true
-      child.kill(signal)
+      killTree(child, signal)
     }
     return exited
   }
+}
+
+/** Signals the child's process group (POSIX, spawned detached), or the child alone when that fails. */
+export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid !== undefined && process.platform !== 'win32')
+    try {
+      process.kill(-child.pid, signal)
+      return
+    } catch {
+      // The group is gone already or was never made: fall back to the child.
+    }
+  child.kill(signal)
 }
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

@@ -56,7 +56,12 @@ export class TestClientBase {
       log: options.allowDebugLogging ? (dir, text) => logger(`[mcp ${dir}] ${text}`) : undefined,
       onRequest: (method, params) => this.answerServer(method, params),
       onNotification: (n) => this.receiveNotification(n),
-      tolerate: (e) => options.allowDebugLogging === true && harness.tolerate?.(e) === true,
+      // Debug mode: a stdio server's stdout chatter is shown, not fatal (expect-mcp's allowDebugLogging).
+      tolerate: (e) => {
+        if (options.allowDebugLogging !== true || harness.tolerate?.(e) !== true) return false
+        logger(`[mcp stdout] ${'line' in e ? String(e.line) : e.message}`)
+        return true
+      },
     })
   }
 

@@ -18,6 +18,7 @@ export interface RpcPeerOptions {
 
 interface Pending {
   method: string
+  timeoutMs: number
   resolve: (response: MCPResponse) => void
   reject: (error: Error) => void
   timer: ReturnType<typeof setTimeout>
@@ -65,7 +66,7 @@ export class RpcPeer {
     const limit = timeoutMs ?? this.options.requestTimeout
     const response = new Promise<MCPResponse>((resolve, reject) => {
       const timer = setTimeout(() => this.timeout(id), limit)
-      this.pending.set(id, { method, resolve, reject, timer })
+      this.pending.set(id, { method, timeoutMs: limit, resolve, reject, timer })
     })
     if (this.closed) this.fail(id, this.lastError ?? new ConnectionClosedError('the client is closed'))
     else
@@ -95,7 +96,7 @@ export class RpcPeer {
     const p = this.pending.get(id)
     if (!p) return
     this.pending.delete(id)
-    const error = new TimeoutError(p.method, id, this.options.requestTimeout)
+    const error = new TimeoutError(p.method, id, p.timeoutMs)
     // Tell the server to stop (basic/utilities/cancellation); it may be gone, so ignore failures.
     if (!this.closed)
       this.notify('notifications/cancelled', { requestId: id, reason: error.message }).catch(() => {})
@@ -107,7 +108,7 @@ export class RpcPeer {
     if (!p) return
     this.pending.delete(id)
     clearTimeout(p.timer)
-    p.reject(reason instanceof TimeoutError ? reason : new ConnectionLostError(p.method, id, reason))
+    p.reject(new ConnectionLostError(p.method, id, reason))
   }
 
   private failAll(reason: Error): void {
@@ -151,10 +152,7 @@ export class RpcPeer {
   }
 
   private onTransportError(error: Error): void {
-    if (this.options.tolerate?.(error)) {
-      this.options.log?.('!', error.message)
-      return
-    }
+    if (this.options.tolerate?.(error)) return
     this.problems.push(error)
     this.lastError = error
     this.failAll(error)

@@ -1,5 +1,12 @@
 import type { McpTestClient } from '../client/test-client.js'
-import { isObject, type Json, listNames, type MatcherContext, type MCPMatcherResult } from './shared.js'
+import {
+  isObject,
+  type Json,
+  listNames,
+  type MatcherContext,
+  type MCPMatcherResult,
+  preview,
+} from './shared.js'
 
 interface Kind {
   matcherName: string
@@ -61,7 +68,7 @@ function matcher(kind: Kind) {
     return {
       pass: false,
       message: () =>
-        `${kind.matcherName} expects a test client (mcpShell, mcpHttp, mcpInProcess), a ${kind.key} array or a ${kind.key}/list result; received ${this.utils.printReceived(received)}`,
+        `${kind.matcherName} expects a test client (mcpShell, mcpHttp, mcpInProcess), a ${kind.key} array or a ${kind.key}/list result; received ${preview(received)}`,
     }
   }
 }
