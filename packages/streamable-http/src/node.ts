@@ -2,8 +2,6 @@
  * Node.js entry (`@edgemcp/streamable-http/node`): serve a Hono app (or anything with `fetch`) over
  * node:http via @hono/node-server. Kept apart so the main entry stays web-standard.
  */
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { serve as serveNode } from '@hono/node-server'
 import { errorResponse } from './http-error.js'
 import { type Allowlist, checkHost, isLoopbackHost, isLoopbackHostname } from './security.js'
@@ -28,6 +26,12 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** The parts of node:http's Server used here (typed locally so the build needs no Node types). */
+interface ClosableServer {
+  close(callback: () => void): void
+  closeAllConnections?(): void
+}
+
 type FetchApp = { fetch: (request: Request, ...rest: never[]) => Response | Promise<Response> }
 
 /** Serves `app` on node:http. Resolves once listening. */
@@ -44,14 +48,14 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
         port: options.port ?? 0,
         hostname,
       },
-      (info: AddressInfo) => {
+      (info) => {
         const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
         resolve({
           url: `http://${host}:${info.port}`,
           port: info.port,
           close: () =>
             new Promise<void>((done) => {
-              const s = server as Server
+              const s = server as unknown as ClosableServer
               s.close(() => done())
               s.closeAllConnections?.()
             }),
