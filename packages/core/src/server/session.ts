@@ -17,6 +17,8 @@ export interface SessionSnapshot {
   logLevel?: LoggingLevel
   subscriptions: string[]
   initialized: boolean
+  /** The principal the session is bound to, if an auth layer bound one. */
+  principal?: string
 }
 
 interface PendingRequest {
@@ -80,6 +82,7 @@ export class ServerSession {
     s.logLevel = snapshot.logLevel
     for (const uri of snapshot.subscriptions) s.subscriptions.add(uri)
     s.initialized = snapshot.initialized
+    s.principal = snapshot.principal
     return s
   }
 
@@ -93,6 +96,7 @@ export class ServerSession {
     if (this.protocolVersion) out.protocolVersion = this.protocolVersion
     if (this.clientInfo) out.clientInfo = this.clientInfo
     if (this.logLevel) out.logLevel = this.logLevel
+    if (this.principal !== undefined) out.principal = this.principal
     return out
   }
 

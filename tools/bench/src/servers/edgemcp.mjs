@@ -1,6 +1,5 @@
 // edgemcp (our own), served from Hono on @hono/node-server like the other fetch-first contenders.
-// @edgemcp/streamable-http is being written elsewhere: if importing it fails the harness prints a
-// "skipped: …" row. The API used below is an assumption; adjust it here once the package lands.
+// If importing it fails (not built), the harness prints a "skipped: …" row.
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import { running } from './contract.mjs'
@@ -41,7 +40,7 @@ function need(mod, pkg, name) {
 /** @type {import('./contract.mjs').StartFn} */
 export async function start({ mode, toolset }) {
   const McpServer = need(core, CORE_PKG, 'McpServer')
-  const createHandler = need(http, HTTP_PKG, 'createStreamableHttpHandler')
+  const createMcpHandler = need(http, HTTP_PKG, 'createMcpHandler')
   const mcp = new McpServer(SERVER_INFO)
   if (toolset === 'echo') {
     mcp.tool(
@@ -57,10 +56,10 @@ export async function start({ mode, toolset }) {
       )
     }
   }
-  /** @type {(req: Request) => Promise<Response>} */
-  const handler = createHandler(mcp, { sessions: mode === 'session' })
+  // One endpoint serves both eras: stateless 2026-07-28 requests and legacy sessions alike.
+  void mode
   const app = new Hono()
-  app.all('/mcp', (c) => handler(c.req.raw))
+  app.route('/mcp', createMcpHandler(mcp))
   const server = /** @type {import('node:http').Server} */ (createAdaptorServer({ fetch: app.fetch }))
   return running(server, await listenOnLoopback(server))
 }
