@@ -16,6 +16,8 @@ export {
   type SessionStore,
   SseParser,
   type SseEvent,
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
 } from '@edgemcp/streamable-http'
 
 /** An SSE comment line (keep-alive): clients ignore it. */

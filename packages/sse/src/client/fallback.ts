@@ -1,4 +1,11 @@
-import { ConnectionClosedError, type JsonRpcMessage, McpLocalError, type Transport } from '@edgemcp/core'
+import {
+  ConnectionClosedError,
+  type JsonRpcMessage,
+  McpLocalError,
+  type RequestId,
+  type Transport,
+} from '@edgemcp/core'
+import { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from '../shared.js'
 import { httpStatusOf } from './errors.js'
 import { SseClientTransport, type SseClientTransportOptions } from './sse-client-transport.js'
 
@@ -6,9 +13,25 @@ import { SseClientTransport, type SseClientTransportOptions } from './sse-client
 export const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405])
 
 export interface FallbackTransportOptions extends SseClientTransportOptions {
-  /** Makes the Streamable HTTP client transport tried first (e.g. the one of @edgemcp/streamable-http). */
-  streamable: (url: URL) => Transport
+  /**
+   * Makes the Streamable HTTP client transport tried first. Default: @edgemcp/streamable-http's
+   * `StreamableHttpClientTransport` with the same `fetch` and `headers`.
+   */
+  streamable?: (url: URL) => Transport
 }
+
+/** The default Streamable HTTP transport, sharing the fallback's fetch and headers. */
+function defaultStreamable(url: URL, options: SseClientTransportOptions): Transport {
+  const o: StreamableHttpClientTransportOptions = {}
+  if (options.fetch) o.fetch = options.fetch
+  const headers = options.headers
+  if (typeof headers === 'function')
+    o.authHeaders = async () => Object.fromEntries(new Headers(await headers()).entries())
+  else if (headers !== undefined) o.headers = Object.fromEntries(new Headers(headers).entries())
+  return new StreamableHttpClientTransport(url, o)
+}
+
+type MaybeCancellable = Transport & { cancel?(id: RequestId, reason: string): void | Promise<void> }
 
 export type TransportKind = 'streamable-http' | 'sse'
 
@@ -39,7 +62,7 @@ export class FallbackClientTransport implements Transport {
 
   constructor(
     url: string | URL,
-    private readonly options: FallbackTransportOptions,
+    private readonly options: FallbackTransportOptions = {},
   ) {
     this.url = new URL(url)
   }
@@ -60,7 +83,8 @@ export class FallbackClientTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.current) throw new McpLocalError('misuse', 'FallbackClientTransport already started')
-    this.current = this.wire(this.options.streamable(this.url))
+    const make = this.options.streamable ?? ((url: URL) => defaultStreamable(url, this.options))
+    this.current = this.wire(make(this.url))
     await this.current.start()
   }
 
@@ -69,6 +93,21 @@ export class FallbackClientTransport implements Transport {
     const run = this.queue.then(() => this.sendUndecided(message))
     this.queue = run.catch(() => {})
     return run
+  }
+
+  /**
+   * Cancels a request the client gave up on: the chosen transport's own way (a modern Streamable HTTP request
+   * closes its stream), else `notifications/cancelled`.
+   */
+  async cancel(id: RequestId, reason: string): Promise<void> {
+    const current = this.active() as MaybeCancellable
+    if (current.cancel) await current.cancel(id, reason)
+    else
+      await this.send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason },
+      })
   }
 
   async close(): Promise<void> {
@@ -135,7 +174,7 @@ export class FallbackClientTransport implements Transport {
 export async function connectWithFallback(
   client: { connect(transport: Transport): Promise<unknown> },
   url: string | URL,
-  options: FallbackTransportOptions,
+  options: FallbackTransportOptions = {},
 ): Promise<FallbackClientTransport> {
   const transport = new FallbackClientTransport(url, options)
   await client.connect(transport)
