@@ -42,6 +42,24 @@ describe('legacy era over loopback HTTP with the client transport', () => {
     await peer.transport.close()
   })
 
+  it('concurrent calls in one session each get their own SSE stream; nothing is broadcast', async () => {
+    const { url } = await start()
+    const peer = httpPeer(url)
+    await peer.initialize(REV)
+    const calls = ['a', 'b', 'c'].map((token) =>
+      peer.request('tools/call', { name: 'slow', arguments: { steps: 3 }, _meta: { progressToken: token } }),
+    )
+    const results = await Promise.all(calls)
+    expect(results.map((r) => r.result.content[0].text)).toEqual(['done 3', 'done 3', 'done 3'])
+    for (const token of ['a', 'b', 'c']) {
+      const mine = peer.received.filter(
+        (m) => m.method === 'notifications/progress' && m.params.progressToken === token,
+      )
+      expect(mine.map((m) => m.params.progress)).toEqual([1, 2, 3])
+    }
+    await peer.transport.close()
+  })
+
   it('answers an elicitation request that arrives on the POST stream', async () => {
     const { url } = await start()
     const peer = httpPeer(url)

@@ -94,12 +94,14 @@ describe('2026-07-28 over loopback HTTP with the client transport', () => {
     await peer.waitFor((m) => m.method === 'notifications/progress')
     expect(signals).toHaveLength(1)
     expect(signals[0]?.aborted).toBe(false)
-    await peer.transport.cancel('h1', 'user gave up')
+    // A notifications/cancelled for a modern request is turned into closing its stream, not POSTed.
+    await peer.notify('notifications/cancelled', { requestId: 'h1', reason: 'user gave up' })
     await new Promise<void>((resolve) => {
       if (signals[0]?.aborted) resolve()
       else signals[0]?.addEventListener('abort', () => resolve())
     })
     expect(peer.received.some((m) => m.id === 'h1')).toBe(false)
+    expect(signals).toHaveLength(1)
     await peer.transport.close()
   })
 

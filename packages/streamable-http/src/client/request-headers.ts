@@ -14,6 +14,18 @@ export function modernVersionOf(message: JsonRpcMessage): string | undefined {
   return typeof v === 'string' ? v : undefined
 }
 
+/** The request a `notifications/cancelled` names, with its reason. */
+export function cancelledRequest(
+  message: JsonRpcMessage | JsonRpcMessage[],
+): { id: RequestId; reason: string } | undefined {
+  if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled')
+    return undefined
+  const id = message.params?.requestId
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined
+  const reason = message.params?.reason
+  return { id, reason: typeof reason === 'string' ? reason : 'cancelled' }
+}
+
 /**
  * What the client knows about the server's tools for mirroring arguments into `Mcp-Param-{Name}` headers,
  * learnt from the `tools/list` results passing through the transport. Tools whose `x-mcp-header`

@@ -11,7 +11,7 @@ import { SessionExpiredError, StreamableHttpError } from './errors.js'
 import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
 import { readSse } from './read-sse.js'
 import { reconnect } from './reconnect.js'
-import { mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
+import { cancelledRequest, mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
 const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: RequestId; method: string } =>
@@ -65,6 +65,9 @@ export class StreamableHttpClientTransport implements Transport {
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new ConnectionClosedError('The transport is closed')
+    // Cancelling a modern request is closing its stream, not a POSTed notification (2026-07-28 "Cancellation").
+    const cancelled = cancelledRequest(message)
+    if (cancelled && this.modernRequests.has(cancelled.id)) return this.cancel(cancelled.id, cancelled.reason)
     const messages = Array.isArray(message) ? message : [message]
     for (const m of messages) this.tools.sent(m)
     const single = Array.isArray(message) ? undefined : message
