@@ -83,6 +83,11 @@ export class TestClientBase {
     return isModernVersion(this.protocolVersion) ? 'modern' : 'legacy'
   }
 
+  /** The legacy HTTP session id (Mcp-Session-Id), when the transport has one. */
+  get sessionId(): string | undefined {
+    return this.harness.transport.sessionId
+  }
+
   /** What the server wrote on stderr (stdio servers; captured). */
   get stderr(): string {
     return this.harness.stderr()
@@ -107,6 +112,7 @@ export class TestClientBase {
             : await initializeLegacy(this.peer, input)
       this.handshake = done
       this.harness.transport.setProtocolVersion?.(done.version)
+      await this.harness.afterHandshake?.(isModernVersion(done.version) ? 'modern' : 'legacy')
       const method = isModernVersion(done.version) ? 'server/discover' : 'initialize'
       return remember(done.result, {
         method,

@@ -14,6 +14,8 @@ export interface Harness {
   readonly label: string
   /** Runs once, after the transport started and before the first message (connects an in-process server). */
   prepare?(): Promise<void>
+  /** Runs after the handshake (opens the standalone stream of a legacy HTTP session). */
+  afterHandshake?(era: 'legacy' | 'modern'): Promise<void>
   /** Ends the connection (and the process), waiting at most `timeoutMs` before forcing it. */
   shutdown(timeoutMs: number): Promise<HarnessExit>
   /** Resolves when the server (or connection) has ended. */

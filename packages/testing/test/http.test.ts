@@ -1,0 +1,73 @@
+import { McpServer } from '@edgemcp/core'
+import { createMcpHandler } from '@edgemcp/streamable-http'
+import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConnectionLostError, mcpHttp, mcpInProcess } from '../src/index.js'
+
+function makeServer() {
+  const server = new McpServer({ name: 'http-test', version: '1.0.0' })
+  server.tool('confirm', {}, async (_args, ctx) => {
+    const answer = await ctx.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } })
+    return { content: [{ type: 'text', text: answer.action }] }
+  })
+  return server
+}
+
+describe('mcpHttp against the Node Streamable HTTP server', () => {
+  const server = makeServer()
+  const seenHeaders: string[] = []
+  let running: RunningServer
+  const handler = createMcpHandler(server)
+  beforeAll(async () => {
+    running = await serve({
+      fetch: (request: Request) => {
+        seenHeaders.push(request.headers.get('authorization') ?? '-')
+        return handler.fetch(request)
+      },
+    })
+  })
+  afterAll(() => running.close())
+
+  it('sends the headers option, gets list changes on the standalone stream and DELETEs the session on close', async () => {
+    const app = mcpHttp(running.url, { headers: { Authorization: 'Bearer test-token' } })
+    await app.initialize()
+    expect(seenHeaders.length).toBeGreaterThan(0)
+    expect(new Set(seenHeaders)).toEqual(new Set(['Bearer test-token']))
+    await expect(app).not.toHaveTool('late')
+    server.tool('late', {}, () => ({ content: [{ type: 'text', text: 'here' }] }))
+    await expect
+      .poll(() => app.notifications.map((n) => n.method))
+      .toContain('notifications/tools/list_changed')
+    await expect(app).toHaveTool('late')
+    const sessionId = app.sessionId
+    expect(sessionId).toMatch(/^[0-9a-f]{32}$/)
+    expect(await handler.sessions.get(sessionId!)).toBeDefined()
+    await app.close()
+    expect(await handler.sessions.get(sessionId!)).toBeUndefined()
+    expect(await app.waitForExit()).toEqual({ code: 0, signal: null })
+  })
+
+  it.each(['2025-11-25', '2026-07-28'])('answers elicitation over HTTP (%s)', async (protocolVersion) => {
+    const app = mcpHttp(running.url, { protocolVersion, onElicit: () => ({ action: 'decline' }) })
+    expect((await app.callTool('confirm')).content[0]?.text).toBe('decline')
+    await app.close()
+  })
+})
+
+describe('mcpHttp failures', () => {
+  it('rejects requests when nothing listens', async () => {
+    const app = mcpHttp('http://127.0.0.1:9/mcp', { requestTimeout: 2000 })
+    await expect(app.initialize()).rejects.toBeInstanceOf(ConnectionLostError)
+    await app.close()
+  })
+})
+
+describe('mcpInProcess with a fetch handler', () => {
+  it('accepts a plain function and a url under which the handler serves', async () => {
+    const handler = createMcpHandler(makeServer())
+    const app = mcpInProcess((request) => handler.fetch(request), { url: 'http://localhost/' })
+    await expect(app).toHaveTool('confirm')
+    await app.close()
+    expect(() => mcpInProcess({} as never)).toThrow(/expects an McpServer, a fetch handler/)
+  })
+})
