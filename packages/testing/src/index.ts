@@ -5,7 +5,7 @@ export { mcpHttp } from './harness/http.js'
 export type { MCPHttpOptions } from './harness/http.js'
 export { mcpInProcess } from './harness/in-process.js'
 export type { FetchHandler, MCPInProcessOptions } from './harness/in-process.js'
-export { mcpShell } from './harness/shell.js'
+export { mcpShell, shellCommand } from './harness/shell.js'
 export { McpTestClient } from './client/test-client.js'
 export type { Harness, HarnessExit } from './harness/harness.js'
 

@@ -6,8 +6,9 @@ import {
   type MCPStdinSubprocess,
   type MCPTool,
   mcpShell,
+  shellCommand,
 } from '../src/index.js'
-import { fileServerCommand, makeFileRoot } from './helpers/files.js'
+import { fileServerCommand, fixture, makeFileRoot } from './helpers/files.js'
 
 const files = makeFileRoot()
 afterAll(() => files.remove())
@@ -99,4 +100,15 @@ test('mcpShell with options', async () => {
   await app.close()
   expect(lines.some((l) => l.startsWith('[mcp →] {"jsonrpc":"2.0","id":1,"method":"initialize"'))).toBe(true)
   expect(lines.some((l) => l.startsWith('[mcp ←] {"jsonrpc":"2.0","id":1,"result"'))).toBe(true)
+})
+
+test('server provides file operations (shellCommand and kill)', async () => {
+  const app = shellCommand(process.execPath, [fixture('file-server-stdio.mjs'), files.root])
+  await app.initialize()
+
+  await expect(app).toHaveTool('read_file')
+  await expect(app).toHaveTool('write_file')
+
+  await app.kill()
+  expect(await app.waitForExit()).not.toEqual({ code: 0, signal: null })
 })

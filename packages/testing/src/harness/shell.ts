@@ -3,11 +3,15 @@ import { McpTestClient } from '../client/test-client.js'
 import type { MCPStdinSubprocessOptions } from '../types.js'
 import type { Harness, HarnessExit } from './harness.js'
 
-/** A stdio server spawned from a shell command line, stderr captured. */
-export function shellHarness(command: string, options: MCPStdinSubprocessOptions): Harness {
+/** A stdio server spawned from a shell command line (or a program and its arguments), stderr captured. */
+export function shellHarness(
+  command: string,
+  options: MCPStdinSubprocessOptions,
+  args?: readonly string[],
+): Harness {
   const transport = new StdioClientTransport({
     command,
-    shell: true,
+    ...(args ? { args } : { shell: true }),
     stderr: 'pipe',
     ...(options.env ? { env: options.env } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -15,7 +19,7 @@ export function shellHarness(command: string, options: MCPStdinSubprocessOptions
   const logger = options.logger ?? ((line: string) => console.log(line))
   return {
     transport,
-    label: `MCP server \`${command}\``,
+    label: `MCP server \`${[command, ...(args ?? [])].join(' ')}\``,
     async prepare() {
       if (options.allowDebugLogging)
         transport.stderr?.on('data', (chunk: Buffer) => {
@@ -44,6 +48,22 @@ export function shellHarness(command: string, options: MCPStdinSubprocessOptions
  */
 export function mcpShell(command: string, options: MCPStdinSubprocessOptions = {}): McpTestClient {
   const client = new McpTestClient(shellHarness(command, options), options)
+  client.connect().catch(() => {})
+  return client
+}
+
+/**
+ * Spawns `command` with `args` directly, without a shell (expect-mcp's `shellCommand`).
+ *
+ * @example
+ * const app = shellCommand('node', ['file-server.js'])
+ */
+export function shellCommand(
+  command: string,
+  args: readonly string[] = [],
+  options: MCPStdinSubprocessOptions = {},
+): McpTestClient {
+  const client = new McpTestClient(shellHarness(command, options, args), options)
   client.connect().catch(() => {})
   return client
 }
