@@ -112,7 +112,8 @@ export function layoutFiles(model: CodegenModel, decls: Decl[], layout: Layout):
         }
       }
     }
-    const statements: Statement[] = [header, ...importsFor(needs)]
+    const imports = importsFor(needs)
+    const statements: Statement[] = [imports.length > 0 ? `${header}\n` : header, ...imports]
     if (layout.kind === 'split' && module === 'index') {
       const others = [...modules.keys()].filter((m) => m !== 'index').sort(compareCodeUnits)
       for (const other of others) {

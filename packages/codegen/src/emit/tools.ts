@@ -1,7 +1,7 @@
 import { type FunctionDeclarationStructure, StructureKind } from 'ts-morph'
 import type { ToolModel } from '../model/build-model.js'
 import { type JsonValue, referencedNames } from '../model/type-node.js'
-import { namedTypeStatement } from './declarations.js'
+import { namedTypeStatement, textWriter } from './declarations.js'
 import type { Decl, ModuleName } from './decl.js'
 import { docText, jsonLiteral, stringLiteral } from './text.js'
 
@@ -69,12 +69,7 @@ export function toolDecls(tool: ToolModel, validate: boolean): Decl[] {
     if (tool.outputSchema !== undefined) schemas.output = tool.outputSchema as JsonValue
     out.push({
       module,
-      statement: {
-        kind: StructureKind.VariableStatement,
-        declarations: [
-          { name: schemasConstName(tool), type: 'ToolSchemas', initializer: jsonLiteral(schemas) },
-        ],
-      },
+      statement: textWriter(`const ${schemasConstName(tool)}: ToolSchemas = ${jsonLiteral(schemas)};`),
       declares: { values: [schemasConstName(tool)] },
       uses: { types: ['ToolSchemas'] },
     })

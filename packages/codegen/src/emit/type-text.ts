@@ -18,7 +18,8 @@ export function typeText(node: TypeNode): string {
   return print(node, 'top')
 }
 
-type Position = 'top' | 'member' | 'operand'
+/** top: may break a long union over lines; member: inside a union; operand: needs parentheses; inline: one line */
+type Position = 'top' | 'member' | 'operand' | 'inline'
 
 function print(node: TypeNode, position: Position): string {
   switch (node.kind) {
@@ -30,7 +31,7 @@ function print(node: TypeNode, position: Position): string {
       return node.name
     case 'array': {
       const items = print(node.items, 'operand')
-      return /^[\w$.]+$/u.test(items) ? `${items}[]` : `Array<${print(node.items, 'top')}>`
+      return /^[\p{L}\p{N}_$.]+(\[\])*$/u.test(items) ? `${items}[]` : `Array<${print(node.items, 'inline')}>`
     }
     case 'tuple':
       return printTuple(node.items, node.minItems, node.rest)
@@ -57,7 +58,7 @@ function printUnion(members: TypeNode[], position: Position): string {
 
 function printTuple(items: TypeNode[], minItems: number, rest: TypeNode | undefined): string {
   const parts = items.map(
-    (item, i) => `${print(item, i < minItems ? 'top' : 'operand')}${i < minItems ? '' : '?'}`,
+    (item, i) => `${print(item, i < minItems ? 'inline' : 'operand')}${i < minItems ? '' : '?'}`,
   )
   if (rest) parts.push(`...${print({ kind: 'array', items: rest }, 'top')}`)
   return `[${parts.join(', ')}]`

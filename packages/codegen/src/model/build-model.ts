@@ -1,3 +1,4 @@
+import { breakAliasCycles } from './alias-cycles.js'
 import { convertSchema } from './convert.js'
 import { DefinitionRegistry } from './definitions.js'
 import { docOf } from './docs.js'
@@ -9,7 +10,7 @@ import {
   GLOBAL_TYPE_NAMES,
   kebabFileName,
   NameAllocator,
-  pascalIdentifier,
+  typeBaseOf,
 } from './identifiers.js'
 import type { Listing, RawPrompt, RawResourceTemplate } from './input.js'
 import { isObject, type SchemaDocument } from './refs.js'
@@ -135,7 +136,11 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
   ]
   const fixed = new Map<string, string>()
   for (const [from, to] of options.rename ?? []) fixed.set(`tool:${from}`, to)
-  const identifiers = assignIdentifiers(rawNames, functionCandidate, { fixed, taken: RUNTIME_VALUES })
+  const identifiers = assignIdentifiers(rawNames, functionCandidate, {
+    fixed,
+    taken: RUNTIME_VALUES,
+    isExact: (key, name) => key === `tool:${name}`,
+  })
 
   const types = new NameAllocator([...RUNTIME_TYPES, ...GLOBAL_TYPE_NAMES])
   const files = new NameAllocator(['index', 'runtime', 'types', 'prompts', 'resources'])
@@ -143,7 +148,7 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
 
   const planned = tools.map((tool) => {
     const identifier = identifiers.get(`tool:${tool.name}`)!
-    const base = pascalIdentifier(identifier)
+    const base = typeBaseOf(identifier)
     return {
       tool,
       identifier,
@@ -176,12 +181,17 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
     return model
   })
 
+  const named = definitions.drain((schema, doc) => convertSchema(schema, { doc, definitions }))
+  breakAliasCycles(
+    [...toolModels.flatMap((t) => (t.output ? [t.input, t.output] : [t.input])), ...named],
+    (message) => warnings.push(message),
+  )
   const model: CodegenModel = {
     source: options.source,
     inputHash: options.inputHash,
     validate: options.validate ?? false,
     tools: toolModels,
-    definitions: definitions.drain((schema, doc) => convertSchema(schema, { doc, definitions })),
+    definitions: [...named].sort((a, b) => compareCodeUnits(a.name, b.name)),
     warnings,
   }
   if (options.prompts) model.prompts = promptModels
@@ -226,7 +236,7 @@ function promptModel(prompt: RawPrompt, identifier: string, types: NameAllocator
   const model: PromptModel = {
     name: prompt.name,
     identifier,
-    argsType: types.allocate(`${pascalIdentifier(identifier)}Args`),
+    argsType: types.allocate(`${typeBaseOf(identifier)}Args`),
     arguments: (prompt.arguments ?? []).map((a) => ({
       name: a.name,
       required: a.required === true,
@@ -246,7 +256,7 @@ function templateModel(
   const model: ResourceTemplateModel = {
     name: template.name,
     identifier,
-    variablesType: types.allocate(`${pascalIdentifier(identifier)}Variables`),
+    variablesType: types.allocate(`${typeBaseOf(identifier)}Variables`),
     uriTemplate: template.uriTemplate,
     variables: templateVariables(template.uriTemplate),
   }

@@ -107,8 +107,10 @@ function convertObject(schema: Record<string, unknown>, scope: ConvertScope): Ty
     properties.push({ name, required: true, type: extra.length > 0 ? union(extra) : UNKNOWN, doc: {} })
   }
   if (extra.length === 0) return { kind: 'object', properties }
-  // An index signature must admit every declared property's type.
-  const index = union([...extra, ...properties.map((p) => p.type)])
+  // An index signature must admit every declared property's type (and, for optional ones, undefined: without
+  // exactOptionalPropertyTypes TypeScript checks `T | undefined` against it).
+  const optional = properties.some((p) => !p.required) ? [keyword('undefined')] : []
+  const index = union([...extra, ...properties.map((p) => p.type), ...optional])
   return { kind: 'object', properties, index }
 }
 

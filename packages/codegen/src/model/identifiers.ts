@@ -2,8 +2,9 @@
  * Identifier rules. A tool name becomes a camelCase function name: the name is split into words at every
  * character that cannot continue a JavaScript identifier and at `_` (so `get-issue`, `get.issue`, `get issue`,
  * `get/issue` and `get_issue` all give `getIssue`); a leading digit gets a `_` prefix; a reserved word gets a
- * `_` suffix. Names that still collide are ordered by their raw name (UTF-16 code units): the first keeps the
- * name, the others get `_2`, `_3`, ... — a form no name from the first step can take, so suffixes never chain.
+ * `_` suffix. When names collide, one that already is that identifier keeps it; otherwise the first by raw name
+ * (UTF-16 code units) does, and the others get `_2`, `_3`, ... in that order — a form no name from the first step
+ * can take, so suffixes never chain. `--rename` choices are taken before all of this.
  */
 
 const RESERVED_WORDS = new Set(
@@ -84,6 +85,12 @@ export function camelIdentifier(raw: string, fallback = 'tool'): string {
   return isReservedWord(name) ? `${name}_` : name
 }
 
+/** The base of a function's type names: `getIssue` → `GetIssue`, `delete_` → `Delete`, `aB_2` → `AB_2`. */
+export function typeBaseOf(identifier: string): string {
+  const base = identifier.replace(/_$/, '')
+  return base.charAt(0).toUpperCase() + base.slice(1)
+}
+
 /** `tree_node` → `TreeNode`; used for type names. */
 export function pascalIdentifier(raw: string, fallback = 'Type'): string {
   return guardStart(words(raw).map(upperFirst).join(''), fallback)
@@ -96,7 +103,12 @@ export function pascalIdentifier(raw: string, fallback = 'Type'): string {
 export function assignIdentifiers(
   rawNames: readonly string[],
   candidate: (raw: string) => string,
-  options: { fixed?: ReadonlyMap<string, string>; taken?: Iterable<string> } = {},
+  options: {
+    fixed?: ReadonlyMap<string, string>
+    taken?: Iterable<string>
+    /** True when `raw` stands for exactly its candidate (so it keeps it in a collision). Default: equality. */
+    isExact?: (raw: string, candidate: string) => boolean
+  } = {},
 ): Map<string, string> {
   const result = new Map<string, string>()
   const used = new Set(options.taken ?? [])
@@ -108,7 +120,11 @@ export function assignIdentifiers(
     used.add(fixed)
   }
   const losers: Array<[string, string]> = []
-  for (const raw of sorted) {
+  // A name that already is its own identifier (`getIssue`) keeps it; the rest go in code-unit order.
+  const isExact = options.isExact ?? ((raw, name) => raw === name)
+  const exact = (raw: string): boolean => isExact(raw, candidate(raw))
+  const ordered = [...sorted.filter(exact), ...sorted.filter((raw) => !exact(raw))]
+  for (const raw of ordered) {
     if (result.has(raw)) continue
     const name = candidate(raw)
     if (used.has(name)) {

@@ -15,7 +15,7 @@ export interface Doc {
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 export type TypeNode =
-  | { kind: 'keyword'; name: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never' }
+  | { kind: 'keyword'; name: KeywordName }
   | { kind: 'literal'; value: JsonValue }
   | { kind: 'array'; items: TypeNode }
   | { kind: 'tuple'; items: TypeNode[]; minItems: number; rest?: TypeNode }
@@ -41,7 +41,9 @@ export interface NamedType {
 export const UNKNOWN: TypeNode = { kind: 'keyword', name: 'unknown' }
 export const NEVER: TypeNode = { kind: 'keyword', name: 'never' }
 
-export function keyword(name: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never'): TypeNode {
+export type KeywordName = 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'unknown' | 'never'
+
+export function keyword(name: KeywordName): TypeNode {
   return { kind: 'keyword', name }
 }
 

@@ -1,0 +1,169 @@
+import { parseArgs } from 'node:util'
+import type { ToolSource } from './load/source.js'
+import { isIdentifierName, isReservedWord } from './model/identifiers.js'
+
+export const HELP = `edgemcp-codegen: typed client functions from an MCP server's tools/list
+
+Usage:
+  edgemcp-codegen <url | file.json | -> [options]
+  edgemcp-codegen --stdio "<command>" [options]
+
+Input (one of):
+  <url>                     a server URL (Streamable HTTP, falling back to legacy HTTP+SSE)
+  --stdio "<command>"       run a stdio server with this command line
+  <file.json> | -           a saved tools/list: { "tools": [...] }, a JSON-RPC response, or an array of tools
+
+Options:
+  -o, --out <file>          write one module (default: client.ts)
+      --split <dir>         write one module per tool plus index.ts, runtime.ts and types.ts
+      --check               write nothing; exit 1 with a unified diff if the output on disk is out of date
+      --snapshot <file>     also save the raw listing as JSON (to generate from later, offline)
+      --include <glob>      only tools whose name matches (repeatable; * ? [abc] {a,b})
+      --exclude <glob>      leave out tools whose name matches (repeatable)
+      --with <list>         also type prompts and/or resource templates: prompts,resources
+      --validate            validate arguments and structured results at run time (@cfworker/json-schema)
+      --rename <old=new>    use <new> as the function name of tool <old> (repeatable)
+  -H, --header <h>          an HTTP header "Name: value" for URL inputs; \${VAR} reads the environment
+      --timeout <ms>        per-request timeout for server inputs (default 30000)
+  -q, --quiet               no progress lines
+  -h, --help                this help
+      --version             the version
+
+Exit codes: 0 done (or up to date), 1 --check found drift, 2 failure (one line on stderr).
+
+Examples:
+  edgemcp-codegen https://example.com/mcp -o src/mcp-client.ts
+  edgemcp-codegen https://example.com/mcp -H 'Authorization: Bearer \${MCP_TOKEN}' --snapshot tools.json
+  edgemcp-codegen --stdio "node server.js" --split src/mcp --with prompts,resources
+  edgemcp-codegen tools.json -o client.ts --check
+  edgemcp-codegen tools.json --include 'issues_*' --exclude '*_delete' --rename get-me=whoAmI
+`
+
+/** A bad command line; the message is one line. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export interface CliOptions {
+  help: boolean
+  version: boolean
+  source?: ToolSource
+  /** Raw `-H` values, interpolated later (so --help never needs the environment). */
+  headers: string[]
+  out: { kind: 'file'; path: string } | { kind: 'split'; dir: string }
+  check: boolean
+  snapshot?: string
+  include: string[]
+  exclude: string[]
+  prompts: boolean
+  resources: boolean
+  validate: boolean
+  rename: Map<string, string>
+  timeoutMs?: number
+  quiet: boolean
+}
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    throw new UsageError((error as Error).message.split(/\n|\. To /)[0]!)
+  }
+  const { values, positionals } = parsed
+  const options: CliOptions = {
+    help: values.help === true,
+    version: values.version === true,
+    headers: values.header ?? [],
+    out: { kind: 'file', path: values.out ?? 'client.ts' },
+    check: values.check === true,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
+    prompts: false,
+    resources: false,
+    validate: values.validate === true,
+    rename: new Map(),
+    quiet: values.quiet === true,
+  }
+  if (options.help || options.version) return options
+
+  if (positionals.length > 1)
+    throw new UsageError(`expected one input, got ${positionals.length}: ${positionals.join(' ')}`)
+  const input = positionals[0]
+  if (values.stdio !== undefined && input !== undefined)
+    throw new UsageError('give either --stdio or an input, not both')
+  if (values.stdio !== undefined) {
+    if (values.stdio.trim() === '') throw new UsageError('--stdio needs a command')
+    options.source = { kind: 'stdio', command: values.stdio }
+  } else if (input === undefined) {
+    throw new UsageError('no input: give a URL, a JSON file, - or --stdio "<command>" (see --help)')
+  } else if (/^https?:\/\//i.test(input)) {
+    try {
+      new URL(input)
+    } catch {
+      throw new UsageError(`not a valid URL: ${input}`)
+    }
+    options.source = { kind: 'url', url: input }
+  } else {
+    options.source = { kind: 'file', path: input }
+  }
+  if (options.headers.length > 0 && options.source.kind !== 'url')
+    throw new UsageError('-H only applies to URL inputs')
+
+  if (values.split !== undefined) {
+    if (values.out !== undefined) throw new UsageError('give either -o or --split, not both')
+    options.out = { kind: 'split', dir: values.split }
+  }
+  if (values.snapshot !== undefined) options.snapshot = values.snapshot
+  for (const item of (values.with ?? []).flatMap((w) => w.split(','))) {
+    const what = item.trim()
+    if (what === 'prompts') options.prompts = true
+    else if (what === 'resources') options.resources = true
+    else if (what !== '')
+      throw new UsageError(`--with takes prompts and/or resources, not ${JSON.stringify(what)}`)
+  }
+  for (const rename of values.rename ?? []) {
+    const eq = rename.lastIndexOf('=')
+    const from = rename.slice(0, eq)
+    const to = rename.slice(eq + 1)
+    if (eq <= 0) throw new UsageError(`--rename ${JSON.stringify(rename)} is not of the form old=new`)
+    if (!isIdentifierName(to) || isReservedWord(to)) {
+      throw new UsageError(`--rename ${from}=${to}: ${JSON.stringify(to)} is not a usable function name`)
+    }
+    if ([...options.rename.values()].includes(to))
+      throw new UsageError(`--rename gives two tools the name ${to}`)
+    options.rename.set(from, to)
+  }
+  if (values.timeout !== undefined) {
+    const ms = Number(values.timeout)
+    if (!Number.isInteger(ms) || ms <= 0)
+      throw new UsageError(`--timeout must be a positive number of milliseconds`)
+    options.timeoutMs = ms
+  }
+  return options
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      out: { type: 'string', short: 'o' },
+      split: { type: 'string' },
+      check: { type: 'boolean' },
+      snapshot: { type: 'string' },
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
+      with: { type: 'string', multiple: true },
+      validate: { type: 'boolean' },
+      rename: { type: 'string', multiple: true },
+      header: { type: 'string', short: 'H', multiple: true },
+      stdio: { type: 'string' },
+      timeout: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
+  })
+}

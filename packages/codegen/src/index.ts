@@ -1,0 +1,12 @@
+// @edgemcp/codegen public API. Hand-written: adding an export is an API decision.
+export { generate, hashListing } from './generate.js'
+export type { GenerateOptions, GenerateResult } from './generate.js'
+export { parseListing, InputError } from './model/input.js'
+export type { Listing, RawPrompt, RawResourceTemplate, RawTool } from './model/input.js'
+export { buildModel } from './model/build-model.js'
+export type { CodegenModel, ModelOptions, ToolModel } from './model/build-model.js'
+export { loadTools, LoadError, describeSource } from './load/source.js'
+export type { LoadOptions, ToolSource } from './load/source.js'
+export { run } from './run.js'
+export type { RunIo } from './run.js'
+export type { Layout } from './emit/files.js'

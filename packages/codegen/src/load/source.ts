@@ -1,0 +1,50 @@
+import type { Listing } from '../model/input.js'
+
+/** Where a tools/list comes from. */
+export type ToolSource =
+  | { kind: 'file'; path: string }
+  | { kind: 'url'; url: string; headers?: Record<string, string> }
+  | { kind: 'stdio'; command: string }
+
+export interface LoadOptions {
+  /** Also list prompts / resource templates. */
+  prompts?: boolean
+  resources?: boolean
+  /** Progress lines for slow steps (connecting, paging). */
+  progress?: (line: string) => void
+  /** Per-request timeout for remote sources. */
+  timeoutMs?: number
+  /** Directory that relative file paths are resolved against (default: the process's). */
+  cwd?: string
+  /** Reads standard input (for the file source `-`). */
+  readStdin?: () => Promise<string>
+}
+
+/** A source that could not be read; the message is one line. */
+export class LoadError extends Error {
+  override readonly name = 'LoadError'
+}
+
+/** The name written into the generated header: no credentials, query strings or absolute paths of this machine. */
+export function describeSource(source: ToolSource): string {
+  switch (source.kind) {
+    case 'file':
+      return source.path === '-' ? 'standard input' : source.path.replace(/\\/g, '/')
+    case 'url': {
+      const url = new URL(source.url)
+      return `${url.origin}${url.pathname}`
+    }
+    case 'stdio':
+      return `stdio: ${source.command}`
+  }
+}
+
+/** Loads the raw listing (validated) from a file, a server URL or a stdio server command. */
+export async function loadTools(source: ToolSource, options: LoadOptions = {}): Promise<Listing> {
+  if (source.kind === 'file') {
+    const { loadFile } = await import('./file.js')
+    return loadFile(source.path, options)
+  }
+  const { loadRemote } = await import('./remote.js')
+  return loadRemote(source, options)
+}
