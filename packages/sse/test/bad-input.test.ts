@@ -76,6 +76,14 @@ describe('legacy SSE server: bad input', () => {
     await expectRpcError(response, 406, -32600)
   })
 
+  it('answers HEAD on the stream path with its headers, opening no session', async () => {
+    const { url, handler } = await start()
+    const head = await fetch(`${url}/sse`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe('text/event-stream')
+    expect(handler.openStreams).toBe(0)
+  })
+
   it('answers 405 with Allow to other methods on both paths', async () => {
     const { url } = await start()
     const put = await fetch(`${url}/sse`, { method: 'PUT' })

@@ -12,8 +12,9 @@ export interface SseHandlerOptions {
    */
   sessionStore?: SessionStore
   /**
-   * A session with no sign of life for this long is closed and its stream ended. Keep-alive comments that
-   * reach the stream count as life, so a connected client is kept. Default 30 minutes.
+   * A session with no sign of life for this long is closed and its stream ended. A POST is a sign of life, and
+   * so is a client that keeps reading its stream (it had taken everything when a keep-alive comment is due),
+   * so a connected, idle client is kept. Default 30 minutes.
    */
   sessionTtlMs?: number
   /** At most this many sessions (default store only); one more closes the least recently used. Default 10 000. */

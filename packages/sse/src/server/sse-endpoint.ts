@@ -21,7 +21,7 @@ import {
 } from '../shared.js'
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
-import { SseStream } from './sse-stream.js'
+import { SSE_RESPONSE_HEADERS, SseStream } from './sse-stream.js'
 
 const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
 
@@ -71,6 +71,8 @@ export class SseEndpoint {
           'Not Acceptable: the SSE endpoint answers text/event-stream',
         ),
       )
+    // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
+    if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_RESPONSE_HEADERS })
     const auth = await this.authenticate(c)
     const session = this.server.createSession()
     session.principal = auth?.principal
@@ -117,7 +119,7 @@ export class SseEndpoint {
       return errorResponse(
         transportError(
           HttpStatus.notFound,
-          'Session not found: it expired or never existed; open a new SSE stream',
+          'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
         ),
       )
     if (!channel.isOpen) {

@@ -41,12 +41,22 @@ describe('SseStream', () => {
   it('writes keep-alive comments while open, and stops after close', async () => {
     let beats = 0
     const s = new SseStream({ keepAliveMs: 10, maxBufferedBytes: 1024, onKeepAlive: () => beats++ })
-    await new Promise((r) => setTimeout(r, 45))
+    const text = s.response.text() // a client that reads
+    await new Promise((r) => setTimeout(r, 55))
     s.close()
     const seen = beats
     expect(seen).toBeGreaterThanOrEqual(2)
     await new Promise((r) => setTimeout(r, 30))
     expect(beats).toBe(seen)
-    expect(await s.response.text()).toMatch(/^(: \n\n)+$/)
+    expect(await text).toMatch(/^(: \n\n){2,}$/)
+  })
+
+  it('counts a keep-alive as a sign of life only when the client had read everything', async () => {
+    let beats = 0
+    const s = new SseStream({ keepAliveMs: 10, maxBufferedBytes: 1024, onKeepAlive: () => beats++ })
+    await new Promise((r) => setTimeout(r, 55)) // nobody reads
+    s.close()
+    expect(beats).toBe(1)
+    expect(s.bufferedBytes).toBeGreaterThanOrEqual(4 * 4) // the comments nobody took
   })
 })

@@ -7,7 +7,7 @@ export interface SseStreamOptions {
   maxBufferedBytes: number
   /** Aborts with the HTTP request (client gone). */
   signal?: AbortSignal | undefined
-  /** Runs after every keep-alive comment that was queued. */
+  /** Runs after a keep-alive comment when the client had read everything before it (a sign of life). */
   onKeepAlive?: (() => void) | undefined
 }
 
@@ -15,6 +15,7 @@ export interface SseStreamOptions {
 export type SseCloseReason = 'server' | 'client' | 'overflow'
 
 const encoder = new TextEncoder()
+const KEEP_ALIVE = formatSseComment()
 
 export const SSE_RESPONSE_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -50,7 +51,8 @@ export class SseStream {
     this.response = new Response(body, { status: 200, headers: SSE_RESPONSE_HEADERS })
     if (options.keepAliveMs > 0)
       this.timer = setInterval(() => {
-        if (this.write(formatSseComment())) options.onKeepAlive?.()
+        const drained = this.bufferedBytes === 0
+        if (this.write(KEEP_ALIVE) && drained) options.onKeepAlive?.()
       }, options.keepAliveMs)
     const signal = options.signal
     if (signal) {
