@@ -28,6 +28,7 @@ export const HttpStatus = {
   notFound: 404,
   methodNotAllowed: 405,
   notAcceptable: 406,
+  conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   internal: 500,

@@ -24,6 +24,16 @@ describe('RequestAbort', () => {
     expect(lazy.signal.aborted).toBe(true)
   })
 
+  it('propagates an upstream signal through a parent whose signal was never read', () => {
+    const up = new AbortController()
+    const parent = new RequestAbort([up.signal])
+    const child = new RequestAbort([parent])
+    const s = child.signal
+    up.abort('client went away')
+    expect(s.aborted).toBe(true)
+    expect(s.reason).toBe('client went away')
+  })
+
   it('detaches from long-lived parents on dispose', () => {
     const up = new AbortController()
     const a = new RequestAbort([up.signal])

@@ -38,6 +38,8 @@ export class RequestAbort {
       p.addEventListener('abort', onAbort, { once: true })
       this.unlink.push(() => p.removeEventListener('abort', onAbort))
     }
+    // A parent RequestAbort must now listen to its own upstream signals, or their aborts never reach us.
+    for (const p of this.parents) if (p instanceof RequestAbort) void p.signal
     for (const p of this.parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.reason)
     return c.signal
   }
