@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax under test
 import { describe, expect, it } from 'vitest'
 import { HeaderError, parseHeaders } from './interpolate.js'
 

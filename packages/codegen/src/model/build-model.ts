@@ -13,7 +13,7 @@ import {
   typeBaseOf,
 } from './identifiers.js'
 import type { Listing, RawPrompt, RawResourceTemplate } from './input.js'
-import { isObject, type SchemaDocument } from './refs.js'
+import type { SchemaDocument } from './refs.js'
 import type { Doc, JsonValue, NamedType, TypeNode } from './type-node.js'
 import { type TemplateVariable, templateVariables } from './uri-template.js'
 
