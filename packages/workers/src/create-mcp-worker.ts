@@ -1,0 +1,34 @@
+import { createHubObjectClass, type McpHubObjectClass } from './hub-object.js'
+import { type McpWorkerOptions, resolveWorkerOptions } from './options.js'
+import { createSessionObjectClass, type McpSessionObjectClass } from './session-object.js'
+import { createWorkerFetch } from './worker-fetch.js'
+
+export interface McpWorker<Env> {
+  /** The Worker's fetch handler: `export default { fetch: worker.fetch }`. */
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>
+  /** Export under this name; bind it as `MCP_SESSION` (or `sessionBinding`). */
+  McpSessionObject: McpSessionObjectClass<Env>
+  /** Export under this name; bind it as `MCP_HUB` (or `hubBinding`). */
+  McpHubObject: McpHubObjectClass<Env>
+}
+
+/**
+ * An MCP server on Cloudflare Workers for clients of every era: 2026-07-28 requests are served statelessly
+ * in the Worker; legacy sessions (Streamable HTTP and HTTP+SSE) live in a SQLite-backed Durable Object each;
+ * `subscriptions/listen` streams and notifications across isolates go through a hub Durable Object.
+ *
+ * @example
+ * const worker = createMcpWorker<Env>({
+ *   server: (env, { stateSecret }) => createServer(env, stateSecret),
+ * })
+ * export const { McpSessionObject, McpHubObject } = worker
+ * export default { fetch: worker.fetch } satisfies ExportedHandler<Env>
+ */
+export function createMcpWorker<Env>(options: McpWorkerOptions<Env>): McpWorker<Env> {
+  const config = resolveWorkerOptions(options)
+  return {
+    fetch: createWorkerFetch(config),
+    McpSessionObject: createSessionObjectClass(config),
+    McpHubObject: createHubObjectClass(config),
+  }
+}

@@ -1,0 +1,112 @@
+import type { McpServer } from '@edgemcp/core'
+import { DurableObject } from 'cloudflare:workers'
+import type { Hono } from 'hono'
+import { type HubRpc, sessionStub, stringVar } from './bindings.js'
+import { withInternalHeaders } from './forward.js'
+import { createMcpApp, NoSessionStore } from './mcp-app.js'
+import type { ResolvedWorkerOptions } from './options.js'
+import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { createHubTables } from './sql-schema.js'
+
+/** The public face of the hub object (the class itself extends `DurableObject`). */
+export interface McpHubObjectInstance extends HubRpc {
+  readonly server: McpServer
+  fetch(request: Request): Promise<Response>
+  listeners(): Promise<string[]>
+}
+
+export type McpHubObjectClass<Env> = new (ctx: DurableObjectState, env: Env) => McpHubObjectInstance
+
+/**
+ * The Durable Object class of the notification hub. It holds the 2026-07-28 `subscriptions/listen` streams
+ * (the Worker forwards them here) and knows which legacy sessions have a standalone stream open; an event
+ * published from any isolate reaches all of them.
+ */
+export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): McpHubObjectClass<Env> {
+  return class McpHubObject extends DurableObject<Env> implements HubRpc {
+    readonly server: McpServer
+    private readonly relay: EventRelay
+    private readonly app: Hono
+
+    constructor(ctx: DurableObjectState, env: Env) {
+      super(ctx, env)
+      createHubTables(ctx.storage.sql)
+      this.server = config.server(env, { stateSecret: stringVar(env, config.stateSecretVar), role: 'hub' })
+      // The hub only delivers: what it raises itself is not sent anywhere else.
+      this.relay = new EventRelay(this.server, () => {})
+      this.app = createMcpApp(this.server, {
+        path: config.path,
+        legacySse: false,
+        handler: config.handler,
+        sessionStore: new NoSessionStore(),
+        eventStore: null,
+      })
+    }
+
+    /** A `subscriptions/listen` request forwarded by the Worker. */
+    override async fetch(request: Request): Promise<Response> {
+      return this.app.fetch(withInternalHeaders(request), this.env, {
+        waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
+        passThroughOnException: () => {},
+        props: {},
+      })
+    }
+
+    /** Delivers an event to the listen streams held here and to every interested legacy session but `origin`. */
+    async publish(event: ServerEvent, origin?: string): Promise<void> {
+      if (!isServerEvent(event)) return
+      await this.relay.deliver(event)
+      const sql = this.ctx.storage.sql
+      const rows =
+        event.type === 'resource-updated'
+          ? sql.exec<{ session_id: string }>(
+              `SELECT s.session_id FROM mcp_hub_subscription s
+               JOIN mcp_hub_listener l ON l.session_id = s.session_id WHERE s.uri = ?`,
+              event.uri,
+            )
+          : sql.exec<{ session_id: string }>('SELECT session_id FROM mcp_hub_listener')
+      const targets = rows.toArray().map((r) => r.session_id)
+      await Promise.all(
+        targets
+          .filter((id) => id !== origin)
+          .map(async (id) => {
+            const delivered = await sessionStub(this.env, config, id)
+              .deliver(id, event)
+              .catch(() => false)
+            if (!delivered) this.forget(id)
+          }),
+      )
+    }
+
+    /** A legacy session has a standalone stream open and these subscriptions. */
+    async register(sessionId: string, uris: string[]): Promise<void> {
+      const sql = this.ctx.storage.sql
+      sql.exec(
+        'INSERT OR REPLACE INTO mcp_hub_listener (session_id, updated) VALUES (?, ?)',
+        sessionId,
+        Date.now(),
+      )
+      sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id = ?', sessionId)
+      for (const uri of new Set(uris))
+        sql.exec('INSERT INTO mcp_hub_subscription (uri, session_id) VALUES (?, ?)', uri, sessionId)
+    }
+
+    async unregister(sessionId: string): Promise<void> {
+      this.forget(sessionId)
+    }
+
+    /** Legacy sessions registered here (for tests and diagnostics). */
+    async listeners(): Promise<string[]> {
+      return this.ctx.storage.sql
+        .exec<{ session_id: string }>('SELECT session_id FROM mcp_hub_listener ORDER BY session_id')
+        .toArray()
+        .map((r) => r.session_id)
+    }
+
+    private forget(sessionId: string): void {
+      const sql = this.ctx.storage.sql
+      sql.exec('DELETE FROM mcp_hub_listener WHERE session_id = ?', sessionId)
+      sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id = ?', sessionId)
+    }
+  }
+}

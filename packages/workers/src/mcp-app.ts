@@ -1,0 +1,38 @@
+import type { McpServer, ServerSession } from '@edgemcp/core'
+import { createAutoHandler } from '@edgemcp/sse'
+import { createMcpHandler, type EventStore, type SessionStore } from '@edgemcp/streamable-http'
+import { Hono } from 'hono'
+import type { WorkerHandlerOptions } from './options.js'
+
+export interface McpAppOptions {
+  path: string
+  legacySse: boolean
+  handler: WorkerHandlerOptions
+  sessionStore: SessionStore
+  eventStore: EventStore | null
+}
+
+/**
+ * The MCP endpoint at `path`: Streamable HTTP of both eras, plus the legacy HTTP+SSE transport on the same
+ * path (auto mode) when `legacySse`. The same app runs in the Worker and in the Durable Objects, so a bad
+ * request gets the same answer wherever it lands, and the same answer as on Node.
+ */
+export function createMcpApp(server: McpServer, options: McpAppOptions): Hono {
+  const transport = { ...options.handler, sessionStore: options.sessionStore, eventStore: options.eventStore }
+  const mcp = options.legacySse ? createAutoHandler(server, transport) : createMcpHandler(server, transport)
+  return new Hono().route(options.path, mcp)
+}
+
+/**
+ * For the stateless Worker: keeps no session. Legacy sessions are created in their Durable Object; one
+ * that would somehow be created here is closed at once rather than kept where no later request finds it.
+ */
+export class NoSessionStore implements SessionStore {
+  async get(): Promise<ServerSession | undefined> {
+    return undefined
+  }
+  async set(session: ServerSession): Promise<void> {
+    session.close('Sessions live in Durable Objects')
+  }
+  async delete(): Promise<void> {}
+}

@@ -1,0 +1,89 @@
+import type { McpServer } from '@edgemcp/core'
+import type { McpHandlerOptions } from '@edgemcp/streamable-http'
+
+/** Where a server instance runs: the stateless Worker, a legacy session's Durable Object, or the hub. */
+export type ServerRole = 'worker' | 'session' | 'hub'
+
+/** What `createMcpWorker` hands the server factory besides `env`. */
+export interface ServerFactoryContext {
+  /** `env[stateSecretVar]`: pass it as `mrtrSecret` so every isolate verifies every other's MRTR state. */
+  stateSecret: string | undefined
+  role: ServerRole
+}
+
+/** Options of the Streamable HTTP (and legacy SSE) handler that make sense on Workers. */
+export type WorkerHandlerOptions = Pick<
+  McpHandlerOptions,
+  | 'jsonResponse'
+  | 'acceptJsonOnly'
+  | 'maxBodyBytes'
+  | 'allowedOrigins'
+  | 'allowedHosts'
+  | 'keepAliveMs'
+  | 'retryMs'
+  | 'sseConnectionLifetimeMs'
+  | 'authenticate'
+>
+
+export interface McpWorkerOptions<Env> {
+  /**
+   * Builds the server. Called once per isolate and once per Durable Object instance; register the same
+   * tools, resources and prompts every time.
+   */
+  server: (env: Env, context: ServerFactoryContext) => McpServer
+  /** The MCP endpoint. Default `/mcp`. */
+  path?: string
+  /** Durable Object binding of `McpSessionObject`. Default `MCP_SESSION`. */
+  sessionBinding?: string
+  /** Durable Object binding of `McpHubObject`. Default `MCP_HUB`. */
+  hubBinding?: string
+  /** Name of the hub instance (one hub holds every listener). Default `global`. */
+  hubName?: string
+  /** The `env` variable (a secret) with the MRTR signing key. Default `MCP_STATE_SECRET`. */
+  stateSecretVar?: string
+  /** Serve the legacy HTTP+SSE transport (2024-11-05) on the same path too. Default true. */
+  legacySse?: boolean
+  /** A legacy session unused this long is deleted from its Durable Object. Default 24 hours. */
+  sessionTtlMs?: number
+  /** Events kept per stream for `Last-Event-ID` resumption. Default 1000. */
+  maxEventsPerStream?: number
+  /** Transport options, applied in the Worker and in the Durable Objects alike. */
+  handler?: WorkerHandlerOptions
+  /** Answers requests outside `path` (default: 404). */
+  fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>
+}
+
+export interface ResolvedWorkerOptions<Env> {
+  server: McpWorkerOptions<Env>['server']
+  path: string
+  sessionBinding: string
+  hubBinding: string
+  hubName: string
+  stateSecretVar: string
+  legacySse: boolean
+  sessionTtlMs: number
+  maxEventsPerStream: number
+  handler: WorkerHandlerOptions
+  fetch: McpWorkerOptions<Env>['fetch']
+}
+
+const normalizePath = (path: string): string => {
+  const withSlash = path.startsWith('/') ? path : `/${path}`
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
+}
+
+export function resolveWorkerOptions<Env>(o: McpWorkerOptions<Env>): ResolvedWorkerOptions<Env> {
+  return {
+    server: o.server,
+    path: normalizePath(o.path ?? '/mcp'),
+    sessionBinding: o.sessionBinding ?? 'MCP_SESSION',
+    hubBinding: o.hubBinding ?? 'MCP_HUB',
+    hubName: o.hubName ?? 'global',
+    stateSecretVar: o.stateSecretVar ?? 'MCP_STATE_SECRET',
+    legacySse: o.legacySse ?? true,
+    sessionTtlMs: o.sessionTtlMs ?? 24 * 60 * 60_000,
+    maxEventsPerStream: Math.max(1, o.maxEventsPerStream ?? 1000),
+    handler: o.handler ?? {},
+    fetch: o.fetch,
+  }
+}

@@ -1,0 +1,191 @@
+import type { McpServer } from '@edgemcp/core'
+import { DurableObject } from 'cloudflare:workers'
+import type { Hono } from 'hono'
+import { hubStub, type SessionRpc, stringVar } from './bindings.js'
+import { takeInternalHeaders } from './forward.js'
+import { createMcpApp } from './mcp-app.js'
+import type { ResolvedWorkerOptions } from './options.js'
+import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { afterHandle, answeredId, lostRequestResult, mintSessionIds } from './server-hooks.js'
+import { ServerRequestLog } from './server-requests.js'
+import { SqlEventStore } from './sql-event-store.js'
+import { createSessionTables } from './sql-schema.js'
+import { SqlSessionStore } from './sql-session-store.js'
+
+/** Streams untouched this long lose their events (a client resumes within seconds, not hours). */
+const STREAM_RETENTION_MS = 60 * 60_000
+
+/** The public face of a session object (the class itself extends `DurableObject`). */
+export interface McpSessionObjectInstance extends SessionRpc {
+  readonly server: McpServer
+  readonly store: SqlSessionStore
+  readonly events: SqlEventStore
+  readonly requests: ServerRequestLog
+  fetch(request: Request): Promise<Response>
+  alarm(): Promise<void>
+}
+
+export type McpSessionObjectClass<Env> = new (ctx: DurableObjectState, env: Env) => McpSessionObjectInstance
+
+/**
+ * The Durable Object class of legacy sessions: one object per session, named by its `Mcp-Session-Id`. It
+ * serves every request of its session with the same transport app as the Worker, keeping the session and
+ * its stream events in SQLite, and takes part in the cross-isolate fan-out of notifications through the hub.
+ */
+export function createSessionObjectClass<Env>(
+  config: ResolvedWorkerOptions<Env>,
+): McpSessionObjectClass<Env> {
+  return class McpSessionObject extends DurableObject<Env> implements SessionRpc {
+    readonly server: McpServer
+    readonly store: SqlSessionStore
+    readonly events: SqlEventStore
+    readonly requests: ServerRequestLog
+    private readonly relay: EventRelay
+    private readonly app: Hono
+    private newSessionId: string | undefined
+    /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
+    private registered: string | undefined
+    private alarmSet = false
+    private prunedAt = 0
+
+    constructor(ctx: DurableObjectState, env: Env) {
+      super(ctx, env)
+      const sql = ctx.storage.sql
+      createSessionTables(sql)
+      const server = config.server(env, {
+        stateSecret: stringVar(env, config.stateSecretVar),
+        role: 'session',
+      })
+      this.server = server
+      this.requests = new ServerRequestLog(sql)
+      this.events = new SqlEventStore(sql, {
+        maxEventsPerStream: config.maxEventsPerStream,
+        onServerRequest: (id, method) => this.requests.record(id, method),
+      })
+      this.store = new SqlSessionStore(sql, server, {
+        onRestore: (session) => this.requests.continueNumbering(session),
+        onDelete: (id) => this.forget(id),
+      })
+      mintSessionIds(server, () => {
+        const id = this.newSessionId
+        this.newSessionId = undefined
+        return id
+      })
+      afterHandle(server, (value, options, result) => {
+        const session = options.session ?? result.session
+        if (session) this.store.persist(session)
+        const answered = answeredId(value)
+        const method = answered === undefined ? undefined : this.requests.settle(answered)
+        return answered !== undefined && method !== undefined && result.status >= 400
+          ? lostRequestResult(answered, method)
+          : result
+      })
+      this.relay = new EventRelay(server, (event) => this.publish(event))
+      this.app = createMcpApp(server, {
+        path: config.path,
+        legacySse: config.legacySse,
+        handler: config.handler,
+        sessionStore: this.store,
+        eventStore: this.events,
+      })
+    }
+
+    override async fetch(request: Request): Promise<Response> {
+      const internal = takeInternalHeaders(request)
+      this.newSessionId = internal.newSessionId
+      const response = await this.app.fetch(internal.request, this.env, {
+        waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
+        passThroughOnException: () => {},
+        props: {},
+      })
+      this.newSessionId = undefined
+      await this.afterRequest()
+      return response
+    }
+
+    /** Hub → session: an event raised elsewhere. False when there is no standalone stream to carry it. */
+    async deliver(sessionId: string, event: ServerEvent): Promise<boolean> {
+      if (!isServerEvent(event)) return false
+      const session = await this.store.get(sessionId)
+      if (!session?.hasStandaloneChannel) {
+        this.registered = undefined
+        return false
+      }
+      await this.relay.deliver(event)
+      return true
+    }
+
+    /** Deletes a session idle for longer than `sessionTtlMs`, or checks again later. */
+    override async alarm(): Promise<void> {
+      this.alarmSet = false
+      const last = this.store.lastActivity()
+      if (last === undefined) return
+      const due = last + config.sessionTtlMs
+      if (due > Date.now()) {
+        await this.ctx.storage.setAlarm(due)
+        this.alarmSet = true
+        return
+      }
+      const session = this.store.loaded
+      if (session) session.close('Session expired')
+      const id = session?.id ?? this.storedSessionId()
+      if (id !== undefined) await this.store.delete(id)
+    }
+
+    private async afterRequest(): Promise<void> {
+      const session = this.store.loaded
+      if (!session || session.closed) return
+      const now = Date.now()
+      if (now - this.prunedAt > STREAM_RETENTION_MS / 6) {
+        this.prunedAt = now
+        this.events.pruneBefore(now - STREAM_RETENTION_MS)
+      }
+      if (!this.alarmSet) {
+        this.alarmSet = true
+        if ((await this.ctx.storage.getAlarm()) === null)
+          await this.ctx.storage.setAlarm(now + config.sessionTtlMs)
+      }
+      // The hub needs to know of sessions with a standalone stream (and what they subscribed to).
+      if (!session.hasStandaloneChannel) return
+      const uris = [...session.subscriptions].sort()
+      const key = JSON.stringify(uris)
+      if (key === this.registered) return
+      this.registered = key
+      this.ctx.waitUntil(
+        hubStub(this.env, config)
+          .register(session.id, uris)
+          .catch((e: unknown) => {
+            this.registered = undefined
+            console.error('edgemcp: could not register the session with the hub', e)
+          }),
+      )
+    }
+
+    private publish(event: ServerEvent): void {
+      const origin = this.store.loaded?.id
+      this.ctx.waitUntil(
+        hubStub(this.env, config)
+          .publish(event, origin)
+          .catch((e: unknown) => console.error('edgemcp: could not publish to the hub', e)),
+      )
+    }
+
+    private storedSessionId(): string | undefined {
+      return this.ctx.storage.sql.exec<{ id: string }>('SELECT id FROM mcp_session').toArray()[0]?.id
+    }
+
+    /** The session is gone: its events, requests, alarm and hub registration go too. */
+    private forget(id: string): void {
+      this.events.clear()
+      this.requests.clear()
+      this.registered = undefined
+      this.alarmSet = false
+      this.ctx.waitUntil(this.ctx.storage.deleteAlarm())
+      this.ctx.waitUntil(
+        hubStub(this.env, config)
+          .unregister(id)
+          .catch(() => {}),
+      )
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
+import type { EventStore, StoredEvent } from '@edgemcp/streamable-http'
+import { firstRow } from './sql-schema.js'
+
+export interface SqlEventStoreOptions {
+  /** Events kept per stream; resuming from before the oldest kept one fails. */
+  maxEventsPerStream: number
+  /** Told about every server→client request that goes out on a stream. */
+  onServerRequest?: (id: string, method: string) => void
+  now?: () => number
+}
+
+const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: string | number; method: string } =>
+  'method' in m && 'id' in m
+
+/**
+ * The events of a session's SSE streams in Durable Object SQLite, so `Last-Event-ID` resumption works
+ * after the object was evicted (2025-11-25 basic/transports "Resumability and Redelivery"). Event ids are
+ * `{streamId}:{sequence}`, as in `InMemoryEventStore`.
+ */
+export class SqlEventStore implements EventStore {
+  private readonly now: () => number
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly options: SqlEventStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now
+  }
+
+  async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
+    const stream = firstRow<{ first_seq: number; next_seq: number }>(
+      this.sql,
+      'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
+      streamId,
+    )
+    const seq = stream?.next_seq ?? 0
+    let first = stream?.first_seq ?? 0
+    this.sql.exec(
+      'INSERT INTO mcp_event (stream_id, seq, message) VALUES (?, ?, ?)',
+      streamId,
+      seq,
+      message ? encodeMessage(message) : null,
+    )
+    if (seq + 1 - first > this.options.maxEventsPerStream) {
+      first = seq + 1 - this.options.maxEventsPerStream
+      this.sql.exec('DELETE FROM mcp_event WHERE stream_id = ? AND seq < ?', streamId, first)
+    }
+    this.sql.exec(
+      'INSERT OR REPLACE INTO mcp_stream (id, first_seq, next_seq, updated) VALUES (?, ?, ?, ?)',
+      streamId,
+      first,
+      seq + 1,
+      this.now(),
+    )
+    if (message && isRequest(message)) this.options.onServerRequest?.(String(message.id), message.method)
+    return `${streamId}:${seq}`
+  }
+
+  async replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined> {
+    const colon = eventId.lastIndexOf(':')
+    if (colon <= 0) return undefined
+    const streamId = eventId.slice(0, colon)
+    const seqText = eventId.slice(colon + 1)
+    if (!/^\d+$/.test(seqText)) return undefined
+    const seq = Number(seqText)
+    const stream = firstRow<{ first_seq: number; next_seq: number }>(
+      this.sql,
+      'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
+      streamId,
+    )
+    // Unknown stream, an id never issued, or events after it already dropped: a replay would lose messages.
+    if (!stream || seq >= stream.next_seq || seq + 1 < stream.first_seq) return undefined
+    const rows = this.sql
+      .exec<{ seq: number; message: string | null }>(
+        'SELECT seq, message FROM mcp_event WHERE stream_id = ? AND seq > ? ORDER BY seq',
+        streamId,
+        seq,
+      )
+      .toArray()
+    const events: StoredEvent[] = []
+    for (const row of rows)
+      if (row.message !== null)
+        events.push({ id: `${streamId}:${row.seq}`, message: JSON.parse(row.message) as JsonRpcMessage })
+    return { streamId, events }
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    this.sql.exec('DELETE FROM mcp_event WHERE stream_id = ?', streamId)
+    this.sql.exec('DELETE FROM mcp_stream WHERE id = ?', streamId)
+  }
+
+  /**
+   * Drops the events of streams untouched since `before` (ms epoch). Their rows stay, so sequence numbers
+   * (and so event ids) never repeat; resuming from a dropped event then fails as it should.
+   */
+  pruneBefore(before: number): void {
+    this.sql.exec(
+      'DELETE FROM mcp_event WHERE stream_id IN (SELECT id FROM mcp_stream WHERE updated < ?)',
+      before,
+    )
+    this.sql.exec('UPDATE mcp_stream SET first_seq = next_seq WHERE updated < ?', before)
+  }
+
+  clear(): void {
+    this.sql.exec('DELETE FROM mcp_event')
+    this.sql.exec('DELETE FROM mcp_stream')
+  }
+}

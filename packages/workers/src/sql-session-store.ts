@@ -1,0 +1,122 @@
+import type { McpServer, ServerSession } from '@edgemcp/core'
+import type { SessionStore } from '@edgemcp/streamable-http'
+import { firstRow } from './sql-schema.js'
+
+export interface SqlSessionStoreOptions {
+  /** Runs on a session brought back from storage (after the object was evicted). */
+  onRestore?: (session: ServerSession) => void
+  /** Runs when a session is forgotten (DELETE, expiry, close). */
+  onDelete?: (id: string) => void
+  /** Last-activity writes are spaced at least this far apart. Default 60 s. */
+  touchIntervalMs?: number
+  now?: () => number
+}
+
+interface SessionRow extends Record<string, SqlStorageValue> {
+  snapshot: string
+  principal: string | null
+  last_activity: number
+}
+
+/** What is stored of a session, as compared before writing. */
+const serialize = (session: ServerSession): string => JSON.stringify(session.snapshot())
+
+/**
+ * A `SessionStore` on Durable Object SQLite. The object serves one session; the live `ServerSession` (with
+ * its open streams and pending requests) stays in memory while the object lives, and everything the next
+ * request needs (`snapshot()`, principal, last activity) is in storage, so a new instance after eviction
+ * carries on where the old one stopped.
+ */
+export class SqlSessionStore implements SessionStore {
+  private current: ServerSession | undefined
+  private written: string | undefined
+  private touchedAt = 0
+  private readonly now: () => number
+  private readonly touchIntervalMs: number
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly server: McpServer,
+    private readonly options: SqlSessionStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now
+    this.touchIntervalMs = options.touchIntervalMs ?? 60_000
+  }
+
+  /** The session in memory, if any (without touching storage). */
+  get loaded(): ServerSession | undefined {
+    return this.current
+  }
+
+  async get(id: string): Promise<ServerSession | undefined> {
+    const current = this.current
+    if (current?.id === id) {
+      if (current.closed) return undefined
+      this.touch(current)
+      return current
+    }
+    const row = firstRow<SessionRow>(
+      this.sql,
+      'SELECT snapshot, principal, last_activity FROM mcp_session WHERE id = ?',
+      id,
+    )
+    if (!row) return undefined
+    const session = this.server.restoreSession(JSON.parse(row.snapshot))
+    if (row.principal !== null) session.principal = row.principal
+    session.lastActivity = row.last_activity
+    this.options.onRestore?.(session)
+    this.current = session
+    this.written = row.snapshot
+    this.touch(session)
+    return session
+  }
+
+  async set(session: ServerSession): Promise<void> {
+    this.current = session
+    this.write(session)
+  }
+
+  async delete(id: string): Promise<void> {
+    if (this.current?.id === id) this.current = undefined
+    this.written = undefined
+    this.sql.exec('DELETE FROM mcp_session WHERE id = ?', id)
+    this.options.onDelete?.(id)
+  }
+
+  /** Stores the session again if its snapshot changed (after a request); true when it did. */
+  persist(session: ServerSession): boolean {
+    if (session.closed || this.current !== session || serialize(session) === this.written) return false
+    this.write(session)
+    return true
+  }
+
+  /** When the session was last used, in memory or storage; undefined when there is none. */
+  lastActivity(): number | undefined {
+    const row = firstRow<{ last_activity: number }>(this.sql, 'SELECT last_activity FROM mcp_session')
+    if (!row) return undefined
+    return Math.max(row.last_activity, this.current?.lastActivity ?? 0)
+  }
+
+  private write(session: ServerSession): void {
+    const snapshot = serialize(session)
+    const at = this.now()
+    session.lastActivity = at
+    this.sql.exec(
+      'INSERT OR REPLACE INTO mcp_session (id, snapshot, principal, last_activity) VALUES (?, ?, ?, ?)',
+      session.id,
+      snapshot,
+      session.principal ?? null,
+      at,
+    )
+    this.written = snapshot
+    this.touchedAt = at
+  }
+
+  private touch(session: ServerSession): void {
+    const at = this.now()
+    session.lastActivity = at
+    if (at - this.touchedAt < this.touchIntervalMs) return
+    this.touchedAt = at
+    this.sql.exec('UPDATE mcp_session SET last_activity = ? WHERE id = ?', at, session.id)
+  }
+}
