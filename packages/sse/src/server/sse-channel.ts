@@ -56,11 +56,11 @@ export class SseChannel {
    * left to time out); notifications and responses for a gone stream are dropped.
    */
   readonly send: Outbound = (message: JsonRpcMessage) => {
-    if (this.deliver(message)) return
-    if ('method' in message && 'id' in message)
-      throw new ConnectionClosedError(
-        `Cannot send ${message.method}: the SSE stream of this session has closed`,
-      )
+    if (this.deliver(message) || !('method' in message && 'id' in message)) return
+    // A rejected promise, not a throw: the session then clears the request's timer and pending entry at once.
+    return Promise.reject(
+      new ConnectionClosedError(`Cannot send ${message.method}: the SSE stream of this session has closed`),
+    )
   }
 
   /** Writes a message or a batch of responses; false when the stream is gone. */
