@@ -163,6 +163,14 @@ export class StdioClientTransport implements Transport {
     return next
   }
 
+  /** Signals the child (its whole process group on POSIX) at once; an exit caused this way is not an error. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    if (!this.child || this.exitInfo) return
+    this.closing = true
+    this.forced = true
+    killTree(this.child, signal)
+  }
+
   /** Shuts the child down gracefully (see `shutdown`). */
   async close(): Promise<void> {
     await this.shutdown()

@@ -129,6 +129,19 @@ describe('StdioClientTransport', () => {
     expect(peer.errors).toEqual([])
   })
 
+  it('kill() ends the child at once, without reporting an error', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [fixture('echo-server.mjs')],
+    })
+    const peer = rpc(transport)
+    await transport.start()
+    transport.kill()
+    expect(await transport.waitForExit()).toEqual({ code: null, signal: 'SIGKILL', forced: true })
+    await until(() => peer.closed() === 1)
+    expect(peer.errors).toEqual([])
+  })
+
   it('rejects start() when the command cannot be spawned', async () => {
     const transport = new StdioClientTransport({ command: 'definitely-not-a-command-edgemcp' })
     await expect(transport.start()).rejects.toThrow(/ENOENT/)

@@ -1,4 +1,5 @@
 import { McpServer } from '@edgemcp/core'
+import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -51,6 +52,23 @@ describe('mcpHttp against the Node Streamable HTTP server', () => {
     const app = mcpHttp(running.url, { protocolVersion, onElicit: () => ({ action: 'decline' }) })
     expect((await app.callTool('confirm')).content[0]?.text).toBe('decline')
     await app.close()
+  })
+})
+
+describe('mcpHttp against a legacy HTTP+SSE server', () => {
+  it('falls back from Streamable HTTP to the SSE stream and closes it on close()', async () => {
+    const sse = createSseHandler(makeServer())
+    const running = await serve(sse)
+    try {
+      const app = mcpHttp(`${running.url}/sse`, { protocolVersion: 'auto' })
+      await expect(app).toHaveTool('confirm')
+      expect(app.era).toBe('legacy')
+      expect(sse.openStreams).toBe(1)
+      await app.close()
+      await expect.poll(() => sse.openStreams).toBe(0)
+    } finally {
+      await running.close()
+    }
   })
 })
 

@@ -1,3 +1,4 @@
+import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import { afterAll, beforeAll } from 'vitest'
@@ -9,11 +10,13 @@ import { defineMatcherSuite } from './helpers/matcher-suite.js'
 
 const files = makeFileRoot()
 let running: RunningServer
+let legacySse: RunningServer
 beforeAll(async () => {
   running = await serve(createMcpHandler(createFileServer({ root: files.root })))
+  legacySse = await serve(createSseHandler(createFileServer({ root: files.root })))
 })
 afterAll(async () => {
-  await running.close()
+  await Promise.all([running.close(), legacySse.close()])
   files.remove()
 })
 
@@ -28,4 +31,16 @@ defineMatcherSuite(
   (protocolVersion) =>
     mcpInProcess(createMcpHandler(createFileServer({ root: files.root })), { protocolVersion }),
   ['2025-11-25', '2026-07-28'],
+)
+
+// The 2024-11-05 HTTP+SSE transport: found by fallback from Streamable HTTP, or chosen outright.
+defineMatcherSuite(
+  'legacy HTTP+SSE server (fallback)',
+  (protocolVersion) => mcpHttp(`${legacySse.url}/sse`, { protocolVersion }),
+  ['2024-11-05', 'auto'],
+)
+defineMatcherSuite(
+  'legacy HTTP+SSE server',
+  (protocolVersion) => mcpHttp(`${legacySse.url}/sse`, { protocolVersion, transport: 'sse' }),
+  ['2025-06-18'],
 )

@@ -110,5 +110,5 @@ test('server provides file operations (shellCommand and kill)', async () => {
   await expect(app).toHaveTool('write_file')
 
   await app.kill()
-  expect(await app.waitForExit()).not.toEqual({ code: 0, signal: null })
+  expect(await app.waitForExit()).toEqual({ code: null, signal: 'SIGKILL' })
 })

@@ -5,7 +5,7 @@ import {
   LATEST_LEGACY_VERSION,
   LATEST_VERSION,
 } from '@edgemcp/core'
-import { ProtocolError, TimeoutError } from '../errors.js'
+import { ProtocolError } from '../errors.js'
 import type { MCPInitializeResult } from '../types.js'
 import { discoverToInitializeResult, withModernMeta } from './era.js'
 import type { RpcPeer } from './rpc-peer.js'
@@ -86,8 +86,8 @@ export async function negotiateAuto(
       const legacy = versions.find((v) => isLegacyVersion(v))
       return initializeLegacy(peer, { ...input, version: legacy ?? LATEST_LEGACY_VERSION })
     }
-    if (e instanceof ProtocolError || e instanceof TimeoutError)
-      return initializeLegacy(peer, { ...input, version: LATEST_LEGACY_VERSION })
-    throw e
+    // Any other error, no answer, or a transport that refused the probe (an HTTP 404/405 before a fallback
+    // to SSE): the server is legacy.
+    return initializeLegacy(peer, { ...input, version: LATEST_LEGACY_VERSION })
   }
 }

@@ -177,7 +177,7 @@ export class McpTestClient extends TestClientBase {
 
   /** Ends the server at once, without the graceful wait of `close()` and without its checks (expect-mcp). */
   async kill(): Promise<void> {
-    await this.harness.shutdown(0)
+    await (this.harness.kill ? this.harness.kill() : this.harness.shutdown(0))
   }
 
   /** The server's capabilities (after `initialize()`). */

@@ -18,6 +18,8 @@ export interface Harness {
   afterHandshake?(era: 'legacy' | 'modern'): Promise<void>
   /** Ends the connection (and the process), waiting at most `timeoutMs` before forcing it. */
   shutdown(timeoutMs: number): Promise<HarnessExit>
+  /** Ends the server at once (SIGKILL for a process); default: `shutdown(0)`. */
+  kill?(): Promise<HarnessExit>
   /** Resolves when the server (or connection) has ended. */
   waitForExit(): Promise<HarnessExit>
   /** What the server wrote on stderr, when captured. */

@@ -30,6 +30,10 @@ export function shellHarness(
       const exit = await transport.shutdown({ timeoutMs })
       return exit ?? { code: 0, signal: null, forced: false }
     },
+    async kill() {
+      transport.kill('SIGKILL')
+      return transport.waitForExit()
+    },
     waitForExit: () => transport.waitForExit(),
     stderr: () => transport.stderrText,
     tolerate: (e) => e instanceof NonJsonLineError,
