@@ -1,3 +1,4 @@
+import { validateAgainstSpec } from './spec-validator.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
 import type { McpServer } from '../../src/server/mcp-server.js'
 
@@ -45,4 +46,12 @@ export async function rawPeer(server: McpServer, answer?: (request: Json) => Jso
     },
     close: () => clientEnd.close(),
   }
+}
+
+/** Every message the server sent validates against the revision's JSON-RPC message definition. */
+export function invalidServerMessages(sent: unknown[], revision: string, defName = 'JSONRPCMessage') {
+  return sent.flatMap((m) => {
+    const r = validateAgainstSpec(revision, defName, m)
+    return r.valid ? [] : [{ message: m, errors: r.errors }]
+  })
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { McpServer } from '../../src/server/mcp-server.js'
-import { rawPeer } from '../helpers/raw-peer.js'
+import { invalidServerMessages, rawPeer } from '../helpers/raw-peer.js'
 
 const meta = (caps: Record<string, unknown> = { elicitation: {}, sampling: {}, roots: {} }) => ({
   _meta: {
@@ -35,9 +35,21 @@ function makeServer() {
   return server
 }
 
+let peers: Array<Awaited<ReturnType<typeof rawPeer>>> = []
+async function peerOf(server: McpServer) {
+  const p = await rawPeer(server)
+  peers.push(p)
+  return p
+}
+
+afterEach(() => {
+  for (const p of peers) expect(invalidServerMessages(p.sentByServer, '2026-07-28')).toEqual([])
+  peers = []
+})
+
 describe('MRTR (2026-07-28) through one handler API', () => {
   it('uses named keys, and completes from inputResponses alone', async () => {
-    const peer = await rawPeer(makeServer())
+    const peer = await peerOf(makeServer())
     const first = await peer.request('tools/call', { ...meta(), name: 'greet' })
     expect(first.result.resultType).toBe('input_required')
     expect(Object.keys(first.result.inputRequests)).toEqual(['user_name'])
@@ -50,7 +62,7 @@ describe('MRTR (2026-07-28) through one handler API', () => {
   })
 
   it('asks again for a missing response, and rejects malformed ones naming the field', async () => {
-    const peer = await rawPeer(makeServer())
+    const peer = await peerOf(makeServer())
     const again = await peer.request('tools/call', {
       ...meta(),
       name: 'greet',
@@ -68,7 +80,7 @@ describe('MRTR (2026-07-28) through one handler API', () => {
   })
 
   it('runs several rounds with fresh state each time, and rejects tampered state', async () => {
-    const peer = await rawPeer(makeServer())
+    const peer = await peerOf(makeServer())
     const r1 = await peer.request('tools/call', { ...meta(), name: 'steps' })
     const r2 = await peer.request('tools/call', {
       ...meta(),
@@ -101,7 +113,7 @@ describe('MRTR (2026-07-28) through one handler API', () => {
   })
 
   it('gathers parallel input requests into one round, within the declared capabilities', async () => {
-    const peer = await rawPeer(makeServer())
+    const peer = await peerOf(makeServer())
     const first = await peer.request('tools/call', { ...meta(), name: 'all' })
     expect(Object.values(first.result.inputRequests).map((r: any) => r.method)).toEqual([
       'elicitation/create',
@@ -127,7 +139,7 @@ describe('MRTR (2026-07-28) through one handler API', () => {
   })
 
   it('never answers input_required on list methods', async () => {
-    const peer = await rawPeer(makeServer())
+    const peer = await peerOf(makeServer())
     const list = await peer.request('tools/list', { ...meta() })
     expect(list.result.resultType).toBe('complete')
   })
