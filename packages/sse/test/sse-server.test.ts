@@ -124,6 +124,36 @@ describe('legacy HTTP+SSE server', () => {
     expect(done.result.content[0].text).toBe('hello Ada (accept)')
   })
 
+  it('carries progress of a request and unrelated notifications (list_changed) on the stream', async () => {
+    const { url, server } = await start()
+    const { reader, postUrl } = await session(url)
+    server.tool('slow', {}, async (_args, ctx) => {
+      for (let i = 1; i <= 3; i++) await ctx.progress(i, 3, `step ${i}`)
+      return { content: [{ type: 'text', text: 'done' }] }
+    })
+    const changed = await reader.message((m) => m.method === 'notifications/tools/list_changed')
+    expectSpec('JSONRPCNotification', changed)
+    const call = { name: 'slow', arguments: {}, _meta: { progressToken: 'p1' } }
+    await post(postUrl, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: call })
+    const done = await reader.message((m) => m.id === 3)
+    expect(done.result.content[0].text).toBe('done')
+    const progress = reader.events
+      .filter((e) => e.event === 'message')
+      .map((e) => JSON.parse(e.data) as Json)
+      .filter((m) => m.method === 'notifications/progress')
+    expect(progress.map((m) => [m.params.progressToken, m.params.progress])).toEqual([
+      ['p1', 1],
+      ['p1', 2],
+      ['p1', 3],
+    ])
+    for (const m of progress) expectSpec('JSONRPCNotification', m)
+    // Progress came before the result.
+    const order = reader.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as Json)
+    expect(order.findIndex((m) => m.id === 3)).toBeGreaterThan(
+      order.findIndex((m) => m.params?.progress === 3),
+    )
+  })
+
   it('closes the session when the client disconnects: pending requests rejected, later POSTs 404', async () => {
     const { url, handler, elicitOutcomes } = await start()
     const { reader, postUrl } = await session(url)
