@@ -1,10 +1,8 @@
 import { join, resolve } from 'node:path'
 import { HELP, parseCliArgs, UsageError } from './cli-args.js'
 import { unifiedDiff } from './diff.js'
-import { generate } from './generate.js'
 import { HeaderError, parseHeaders } from './interpolate.js'
 import { describeSource, LoadError, loadTools } from './load/source.js'
-import { listFiles, readIfExists, removeFile, writeFileAtomic } from './project.js'
 
 export const VERSION = '0.1.0'
 /** Every generated file starts with this; only such files are ever replaced or removed in a --split directory. */
@@ -51,6 +49,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
   let source = options.source!
   if (source.kind === 'url') source = { ...source, headers: parseHeaders(options.headers, io.env) }
 
+  const { listFiles, readIfExists, removeFile, writeFileAtomic } = await import('./project.js')
   const listing = await loadTools(source, {
     prompts: options.prompts,
     resources: options.resources,
@@ -72,6 +71,8 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     if (!listing.tools.some((t) => t.name === from))
       progress(`warning: --rename names no tool called ${from}`)
   }
+  // ts-morph loads only once there is something to generate: --help and early failures stay fast.
+  const { generate } = await import('./generate.js')
   const { files, model } = generate(listing, {
     source: shownSource,
     include: options.include,
