@@ -36,6 +36,15 @@ describe('ServerSession', () => {
     expect(s.pendingCount).toBe(0)
   })
 
+  it('fails at once when the channel throws synchronously', async () => {
+    const s = new ServerSession(undefined, { requestTimeoutMs: 60_000 })
+    s.attach(() => {
+      throw new Error('stream gone')
+    })
+    await expect(s.request('roots/list', {})).rejects.toThrow('stream gone')
+    expect(s.pendingCount).toBe(0)
+  })
+
   it('resolves a pending request with the matching response only', async () => {
     const s = new ServerSession()
     let id: string | number = ''

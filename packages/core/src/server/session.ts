@@ -145,10 +145,15 @@ export class ServerSession {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true })
       this.pending.set(id, { method, resolve, reject, cleanup: finish })
-      Promise.resolve(channel({ jsonrpc: '2.0', id, method, params })).catch((e: unknown) => {
+      const failed = (e: unknown) => {
         finish()
         reject(e instanceof Error ? e : new McpLocalError('transport', String(e)))
-      })
+      }
+      try {
+        Promise.resolve(channel({ jsonrpc: '2.0', id, method, params })).catch(failed)
+      } catch (e) {
+        failed(e) // a channel that throws synchronously must not leave the request pending until its timeout
+      }
     })
   }
 
