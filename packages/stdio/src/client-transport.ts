@@ -158,9 +158,22 @@ export class StdioClientTransport implements Transport {
         new ConnectionClosedError(`MCP server process \`${this.commandLine}\` is not running`),
       )
     const line = `${encodeMessage(message)}\n`
-    const next = this.writes.then(() => writeLine(stdin, line))
+    const next = this.writes
+      .then(() => writeLine(stdin, line))
+      .catch((e: unknown) => this.explainWriteError(e))
     this.writes = next.catch(() => {})
     return next
+  }
+
+  /** A write that failed because the child died (EPIPE) says so, with its exit code and stderr. */
+  private async explainWriteError(error: unknown): Promise<never> {
+    if (await settlesWithin(this.waitForExit(), 1000))
+      throw new ProcessExitError(
+        this.commandLine,
+        this.exitInfo!,
+        this.options.stderr === 'pipe' ? this.tail.text : '',
+      )
+    throw error
   }
 
   /** Signals the child (its whole process group on POSIX) at once; an exit caused this way is not an error. */

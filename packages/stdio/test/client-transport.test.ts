@@ -142,6 +142,21 @@ describe('StdioClientTransport', () => {
     expect(peer.errors).toEqual([])
   })
 
+  it('explains a failed write (EPIPE) by the exit of the child', async () => {
+    // The child closes its stdin at once and exits a little later: the write fails before the exit is seen.
+    const transport = new StdioClientTransport({
+      command: 'exec 0<&-; echo closing up >&2; sleep 0.3; exit 4',
+      shell: true,
+      stderr: 'pipe',
+    })
+    rpc(transport)
+    await transport.start()
+    await new Promise((r) => setTimeout(r, 100))
+    const error = await transport.send({ jsonrpc: '2.0', method: 'hello' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ProcessExitError)
+    expect((error as ProcessExitError).message).toMatch(/exited with code 4[\s\S]*closing up/)
+  })
+
   it('rejects start() when the command cannot be spawned', async () => {
     const transport = new StdioClientTransport({ command: 'definitely-not-a-command-edgemcp' })
     await expect(transport.start()).rejects.toThrow(/ENOENT/)
