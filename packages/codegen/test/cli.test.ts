@@ -114,6 +114,7 @@ describe('edgemcp-codegen (subprocess)', () => {
       args: ['http://127.0.0.1:9/mcp', '--timeout', '2000'],
       want: /cannot connect to http:\/\/127\.0\.0\.1:9\/mcp/,
     },
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CLI's own ${VAR} syntax
     { args: ['http://127.0.0.1:9/mcp', '-H', 'Authorization: Bearer ${NOPE}'], want: /NOPE is not set/ },
     { args: ['x.json', '--with', 'tools'], want: /--with takes prompts and\/or resources/ },
     { args: ['x.json', '--rename', 'a=class'], want: /not a usable function name/ },
