@@ -1,36 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { IndentationText, NewLineKind, Project, QuoteKind } from 'ts-morph'
+import { printStructure, StructureKind } from 'ts-morph'
 import type { GeneratedFile } from './emit/files.js'
 
-/** The one ts-morph Project: in memory, used only to print structures. */
-let project: Project | undefined
-
-function getProject(): Project {
-  project ??= new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: {
-      indentationText: IndentationText.TwoSpaces,
-      newLineKind: NewLineKind.LineFeed,
-      quoteKind: QuoteKind.Single,
-      useTrailingCommas: true,
-    },
-  })
-  return project
-}
-
-/** Prints generated files: each is created with all its statements in one call (bulk insertion). */
+/**
+ * Prints generated files: each is one SourceFile structure holding all its statements (bulk insertion), printed
+ * by ts-morph's structure printers straight to text. No Project is needed: a Project would parse the printed
+ * text into a syntax tree we never use, which costs more than the printing itself.
+ */
 export function renderFiles(files: GeneratedFile[]): Array<{ path: string; text: string }> {
-  const p = getProject()
   return files.map((file) => {
-    const source = p.createSourceFile(
-      `/render/${file.path}`,
-      { statements: file.statements },
-      { overwrite: true },
+    const printed = printStructure(
+      { kind: StructureKind.SourceFile, statements: file.statements },
+      { indentNumberOfSpaces: 2, newLine: '\n', useSingleQuote: true },
     )
-    const text = source.getFullText().replace(/[ \t]+$/gm, '')
-    p.removeSourceFile(source)
+    const text = printed.replace(/[ \t]+$/gm, '')
     return { path: file.path, text: text.endsWith('\n') ? text : `${text}\n` }
   })
 }

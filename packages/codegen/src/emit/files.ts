@@ -81,7 +81,9 @@ export function layoutFiles(model: CodegenModel, decls: Decl[], layout: Layout):
   const modules = new Map<ModuleName, Decl[]>()
   for (const d of decls) {
     const module = moduleOf(d)
-    modules.set(module, [...(modules.get(module) ?? []), d])
+    const members = modules.get(module)
+    if (members) members.push(d)
+    else modules.set(module, [d])
   }
   if (layout.kind === 'split' && !modules.has('index')) modules.set('index', [])
 

@@ -47,6 +47,20 @@ export function keyword(name: KeywordName): TypeNode {
   return { kind: 'keyword', name }
 }
 
+/** A cheap identity for deduplicating union and intersection members; structured nodes are never merged. */
+function memberKey(node: TypeNode): string | undefined {
+  switch (node.kind) {
+    case 'keyword':
+      return `k:${node.name}`
+    case 'ref':
+      return `r:${node.name}`
+    case 'literal':
+      return `l:${JSON.stringify(node.value)}`
+    default:
+      return undefined
+  }
+}
+
 function isKeyword(node: TypeNode, name: string): boolean {
   return node.kind === 'keyword' && node.name === name
 }
@@ -59,9 +73,11 @@ export function union(members: TypeNode[]): TypeNode {
     for (const m of member.kind === 'union' ? member.members : [member]) {
       if (isKeyword(m, 'unknown')) return UNKNOWN
       if (isKeyword(m, 'never')) continue
-      const key = JSON.stringify(m)
-      if (seen.has(key)) continue
-      seen.add(key)
+      const key = memberKey(m)
+      if (key !== undefined) {
+        if (seen.has(key)) continue
+        seen.add(key)
+      }
       flat.push(m)
     }
   }
@@ -77,9 +93,11 @@ export function intersection(members: TypeNode[]): TypeNode {
     for (const m of member.kind === 'intersection' ? member.members : [member]) {
       if (isKeyword(m, 'never')) return NEVER
       if (isKeyword(m, 'unknown')) continue
-      const key = JSON.stringify(m)
-      if (seen.has(key)) continue
-      seen.add(key)
+      const key = memberKey(m)
+      if (key !== undefined) {
+        if (seen.has(key)) continue
+        seen.add(key)
+      }
       flat.push(m)
     }
   }
