@@ -4,23 +4,18 @@ import { hubStub, sessionStub } from './bindings.js'
 import { NEW_SESSION_HEADER, withInternalHeaders } from './forward.js'
 import { IsolateServer } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { peekJsonBody } from './peek-body.js'
-import { type Route, routeByBody, routeByHeaders } from './route.js'
+import { bufferBody, parseJsonBytes } from './peek-body.js'
+import { routeByBody, routeByHeaders } from './route.js'
 
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
  * Object, or in the hub (see `Route`); other paths go to `config.fetch`.
  */
 export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
-  // One server per isolate (per env object, which is the same for every request of an isolate).
-  const isolates = new WeakMap<object, IsolateServer<Env>>()
+  // One server per isolate (env is the same for every request of an isolate).
+  let isolate: IsolateServer<Env> | undefined
   const isolateFor = (env: Env): IsolateServer<Env> => {
-    const key = env as object
-    let isolate = isolates.get(key)
-    if (!isolate) {
-      isolate = new IsolateServer(env, config)
-      isolates.set(key, isolate)
-    }
+    isolate ??= new IsolateServer(env, config)
     return isolate
   }
   const maxBody = config.handler.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -29,20 +24,32 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     const path = new URL(request.url).pathname
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
-    const route: Route =
-      routeByHeaders(request, config.legacySse) ??
-      routeByBody(request.headers, await peekJsonBody(request, maxBody))
+    let forwarded = request
+    let route = routeByHeaders(request, config.legacySse)
+    if (request.method === 'POST' && route?.to !== 'local') {
+      const body = await bufferBody(request, maxBody)
+      if ('tooLarge' in body) {
+        forwarded = body.tooLarge
+        route = { to: 'local' }
+      } else {
+        forwarded = new Request(request, { body: body.bytes })
+        route ??= routeByBody(request.headers, parseJsonBytes(body.bytes))
+      }
+    }
+    route ??= { to: 'local' }
     switch (route.to) {
       case 'session':
-        return sessionStub(env, config, route.sessionId).fetch(withInternalHeaders(request))
+        return sessionStub(env, config, route.sessionId).fetch(withInternalHeaders(forwarded))
       case 'new-session': {
         const id = createSessionId()
-        return sessionStub(env, config, id).fetch(withInternalHeaders(request, { [NEW_SESSION_HEADER]: id }))
+        return sessionStub(env, config, id).fetch(
+          withInternalHeaders(forwarded, { [NEW_SESSION_HEADER]: id }),
+        )
       }
       case 'hub':
-        return hubStub(env, config).fetch(withInternalHeaders(request))
+        return hubStub(env, config).fetch(withInternalHeaders(forwarded))
       case 'local':
-        return isolateFor(env).serve(withInternalHeaders(request), ctx)
+        return isolateFor(env).serve(withInternalHeaders(forwarded), ctx)
     }
   }
 }

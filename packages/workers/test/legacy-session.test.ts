@@ -1,0 +1,191 @@
+import { abortAllDurableObjects, env, listDurableObjectIds, runInDurableObject } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import type { McpSessionObjectInstance } from '../src/index.js'
+import type { Env } from './fixtures/worker.js'
+import { connect, MCP_URL, post, rawSession, SseReader, workerFetch } from './helpers.js'
+
+const testEnv = env as unknown as Env
+const stubOf = (sessionId: string) => testEnv.MCP_SESSION.get(testEnv.MCP_SESSION.idFromName(sessionId))
+const inSession = <R>(sessionId: string, fn: (o: McpSessionObjectInstance) => R | Promise<R>) =>
+  runInDurableObject(stubOf(sessionId), (o) => fn(o as unknown as McpSessionObjectInstance))
+const storedSessions = (sessionId: string) =>
+  inSession(sessionId, (o) => o.server && [...(o as any).ctx.storage.sql.exec('SELECT id FROM mcp_session')])
+
+const textOf = (r: { content?: unknown }) => (r.content as Array<{ text: string }>)[0]?.text
+
+describe('legacy sessions in Durable Objects', () => {
+  it('serves one session across Worker invocations and after its object is re-instantiated', async () => {
+    const { client, transport } = await connect('legacy')
+    const id = transport.sessionId as string
+    expect(id).toMatch(/^[0-9a-f]{32}$/)
+    expect(textOf(await client.callTool({ name: 'whereami' }))).toBe(`session legacy ${id}`)
+    await client.setLoggingLevel('debug')
+    await client.subscribeResource({ uri: 'item://1' })
+
+    await abortAllDurableObjects()
+    expect(await inSession(id, (o) => o.store.loaded)).toBeUndefined()
+
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'still here' } }))).toBe(
+      'still here',
+    )
+    const restored = await inSession(id, (o) => o.store.loaded?.snapshot())
+    expect(restored).toMatchObject({
+      id,
+      protocolVersion: '2025-11-25',
+      logLevel: 'debug',
+      subscriptions: ['item://1'],
+      initialized: true,
+    })
+    await client.close()
+  })
+
+  it('carries an elicitation round trip whose answer is POSTed in another invocation', async () => {
+    const { client } = await connect('legacy', {
+      handlers: { elicit: async () => ({ action: 'accept', content: { ok: true } }) },
+    })
+    expect(textOf(await client.callTool({ name: 'confirm' }))).toBe('accept {"ok":true}')
+    await client.close()
+  })
+
+  it('resumes a stream with Last-Event-ID after the object was evicted', async () => {
+    const headers = await rawSession()
+    const r = await post(
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: 3 }, _meta: { progressToken: 'p' } },
+      },
+      headers,
+    )
+    expect(r.headers.get('content-type')).toContain('text/event-stream')
+    const sse = new SseReader(r)
+    const first = await sse.message()
+    expect(first.message).toMatchObject({ method: 'notifications/progress', params: { progress: 1 } })
+    await sse.cancel()
+
+    await abortAllDurableObjects()
+    const resumed = await workerFetch(MCP_URL, {
+      headers: { ...headers, accept: 'text/event-stream', 'last-event-id': first.id as string },
+    })
+    expect(resumed.status).toBe(200)
+    const replay = new SseReader(resumed)
+    expect((await replay.message()).message).toMatchObject({ params: { progress: 2 } })
+    expect((await replay.message()).message).toMatchObject({ params: { progress: 3 } })
+    expect((await replay.message()).message).toMatchObject({
+      id: 7,
+      result: { content: [{ text: 'counted 3' }] },
+    })
+  })
+
+  it('answers a late answer to a request of an earlier instance clearly, and never reuses its id', async () => {
+    const headers = await rawSession({ elicitation: {} })
+    const call = (id: number) =>
+      post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'confirm' } }, headers)
+    const first = new SseReader(await call(1))
+    const asked = (await first.message()).message
+    expect(asked).toMatchObject({ method: 'elicitation/create' })
+    await first.cancel()
+
+    await abortAllDurableObjects()
+    const late = await post(
+      { jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { ok: true } } },
+      headers,
+    )
+    expect(late.status).toBe(400)
+    expect((await late.json()) as object).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining('earlier instance') },
+    })
+
+    const second = new SseReader(await call(2))
+    const again = (await second.message()).message
+    expect(again.method).toBe('elicitation/create')
+    expect(again.id).not.toBe(asked.id)
+    await second.cancel()
+  })
+
+  it('fails a server→client request that gets no answer with a timeout', async () => {
+    const headers = await rawSession({ elicitation: {} })
+    const sse = new SseReader(
+      await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'confirm' } }, headers),
+    )
+    expect((await sse.message()).message.method).toBe('elicitation/create')
+    const outcome = (await sse.message(4_000)).message
+    expect(JSON.stringify(outcome)).toMatch(/timed out/i)
+  })
+
+  it('keeps the standalone stream alive with keep-alive comments', async () => {
+    const headers = await rawSession()
+    const r = await workerFetch(MCP_URL, { headers: { ...headers, accept: 'text/event-stream' } })
+    expect(r.status).toBe(200)
+    const sse = new SseReader(r)
+    let comment: string | undefined
+    for (let i = 0; i < 4 && comment === undefined; i++) comment = (await sse.next(2_500))?.comment
+    expect(comment).toBeDefined()
+    await sse.cancel()
+  })
+
+  it('never creates a session for an unknown or malformed session id', async () => {
+    const unknown = 'ab'.repeat(16)
+    const r = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': unknown })
+    expect(r.status).toBe(404)
+    expect(await storedSessions(unknown)).toEqual([])
+
+    const before = (await listDurableObjectIds(testEnv.MCP_SESSION)).length
+    const bad = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { 'mcp-session-id': 'not-a-session' },
+    )
+    expect(bad.status).toBe(404)
+    expect((await listDurableObjectIds(testEnv.MCP_SESSION)).length).toBe(before)
+  })
+
+  it('forgets everything of a session on DELETE', async () => {
+    const headers = await rawSession()
+    const id = headers['mcp-session-id'] as string
+    const r = await workerFetch(MCP_URL, { method: 'DELETE', headers })
+    expect(r.status).toBe(200)
+    expect(await storedSessions(id)).toEqual([])
+    const after = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)
+    expect(after.status).toBe(404)
+  })
+
+  it('serves the legacy HTTP+SSE transport on the same path', async () => {
+    const r = await workerFetch(MCP_URL, { headers: { accept: 'text/event-stream' } })
+    expect(r.status).toBe(200)
+    const sse = new SseReader(r)
+    const endpoint = await sse.next()
+    expect(endpoint?.data).toMatch(/^\/mcp\?sessionId=[0-9a-f]{32}$/)
+    const url = new URL(endpoint?.data as string, MCP_URL).toString()
+    const send = (body: unknown) =>
+      workerFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect(
+      (
+        await send({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2024-11-05',
+            capabilities: {},
+            clientInfo: { name: 'old', version: '1' },
+          },
+        })
+      ).status,
+    ).toBe(202)
+    expect((await sse.message()).message).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05' } })
+    await send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    await send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'sse' } },
+    })
+    expect((await sse.message()).message).toMatchObject({ id: 2, result: { content: [{ text: 'sse' }] } })
+    await sse.cancel()
+  })
+})
