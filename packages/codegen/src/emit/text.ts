@@ -23,7 +23,9 @@ export function jsonLiteral(value: JsonValue, indent = ''): string {
   }
   const entries = Object.entries(value)
   if (entries.length === 0) return '{}'
-  return `{\n${entries.map(([k, v]) => `${inner}${propertyKey(k)}: ${jsonLiteral(v, inner)},`).join('\n')}\n${indent}}`
+  // `__proto__: x` in an object literal sets the prototype; a computed key defines the property.
+  const key = (k: string): string => (k === '__proto__' ? "['__proto__']" : propertyKey(k))
+  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${jsonLiteral(v, inner)},`).join('\n')}\n${indent}}`
 }
 
 /** A JSON value as a one-line literal type (`{ a: 1; b: ['x'] }`). */
