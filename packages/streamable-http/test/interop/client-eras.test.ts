@@ -161,36 +161,6 @@ describe('McpClient ↔ createMcpHandler over loopback HTTP', () => {
     expect(answer.result?.isError ?? answer.error).toBeTruthy()
   })
 
-  it.each([
-    ['2025-11-25', 'legacy'],
-    [MODERN, 'modern'],
-  ] as const)(
-    '%s: an AbortSignal cancels a running tool call and its ctx.signal fires',
-    async (protocol, era) => {
-      const fx = await startInteropServer()
-      const { client, traffic } = await connect(fx.url, protocol)
-      const controller = new AbortController()
-      const started = fx.waitStarted()
-      const call = client.callTool({ name: 'wait' }, { signal: controller.signal })
-      await started
-      controller.abort('changed my mind')
-      await expect(call).rejects.toMatchObject({ kind: 'aborted' })
-      await expect.poll(() => fx.aborted.length).toBe(1)
-      const id = traffic.sent.find((m) => m.method === 'tools/call')?.id
-      const cancelled = traffic.sent.filter((m) => m.method === 'notifications/cancelled')
-      if (era === 'legacy')
-        expect(cancelled.map((m) => m.params)).toEqual([{ requestId: id, reason: 'changed my mind' }])
-      // Modern: cancelling is closing the request's stream; nothing is POSTed.
-      else expect(cancelled).toEqual([])
-      // The server answers nothing for the cancelled request, and the connection still serves.
-      expect(traffic.received.some((m) => m.id === id)).toBe(false)
-      expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'still here' } }))).toBe(
-        'still here',
-      )
-      expect(specProblems(protocol, traffic)).toEqual([])
-    },
-  )
-
   it('2025-11-25: resources/subscribe → notifications/resources/updated on the standalone stream', async () => {
     const fx = await startInteropServer()
     const { client, transport, traffic } = await connect(fx.url, '2025-11-25')
