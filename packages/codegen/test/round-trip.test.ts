@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Validator } from '@cfworker/json-schema'
 import { type CallToolResult, McpClient } from '@edgemcp/core'
+import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler, StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import ts from 'typescript'
@@ -136,6 +137,34 @@ export async function f(): Promise<GetUserOutput> { return typed.getUser({ id: '
       expect(note.contents[0]).toMatchObject({ uri: 'note://7?lang=en', text: 'note 7 en' })
     } finally {
       await client.close()
+    }
+  })
+
+  it('falls back to the legacy HTTP+SSE transport for an old server', async () => {
+    const legacy = await serve(createSseHandler(createSampleServer()), { port: 0, hostname: '127.0.0.1' })
+    try {
+      const { code, stderr } = await runCli([
+        `${legacy.url}/sse`,
+        '-o',
+        'legacy-client.ts',
+        '--snapshot',
+        'legacy.json',
+      ])
+      expect(stderr).toMatch(/read 6 tools from http:\/\/127\.0\.0\.1:\d+\/sse/)
+      expect(code).toBe(0)
+      const names = (
+        JSON.parse(readFileSync(join(work, 'legacy.json'), 'utf8')) as { tools: Array<{ name: string }> }
+      ).tools
+      expect(names.map((t) => t.name).sort()).toEqual([
+        'add',
+        'fail',
+        'get-user',
+        'say',
+        'shape_area',
+        'tree.sum',
+      ])
+    } finally {
+      await legacy.close()
     }
   })
 

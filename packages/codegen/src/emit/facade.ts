@@ -124,7 +124,7 @@ export function facadeDecls(model: CodegenModel): Decl[] {
         name: 'createClient',
         isExported: true,
         docs: ['Binds every generated function to `client`; the functions themselves stay tree-shakable.'],
-        parameters: [{ name: 'client', type: clientType.join(' & ') }],
+        parameters: [{ name: functionNames.length > 0 ? 'client' : '_client', type: clientType.join(' & ') }],
         returnType: 'ToolsClient',
         statements: [`return {${body.length ? `\n${body.join('\n')}\n` : ''}};`],
       },

@@ -2,10 +2,51 @@
 // Input sha256: 524a00a89c5967605409107128339a24edbcf2cc3181f59f2fbef2ed1c6fbb13
 // Regenerate with the same command; add --check to fail when this file is out of date.
 import { invokeTool } from '../runtime.js';
-import type { CallOptions, CallResult, ToolCaller, ToolResult } from '../runtime.js';
+import type { CallOptions, CallResult, ToolCaller, ToolResult, ToolSchemas } from '../runtime.js';
 import type { GetUserInput, GetUserOutput } from '../types.js';
+
+const getUserSchemas: ToolSchemas = {
+  input: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+    ],
+  },
+  output: {
+    type: 'object',
+    $defs: {
+      User: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          manager: {
+            $ref: '#/$defs/User',
+          },
+        },
+        required: [
+          'id',
+        ],
+      },
+    },
+    properties: {
+      user: {
+        $ref: '#/$defs/User',
+      },
+    },
+    required: [
+      'user',
+    ],
+  },
+};
 
 /** @tool get-user */
 export function getUser<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: GetUserInput, options?: Options): Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>> {
-  return invokeTool(client, 'get-user', args, options, true) as Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>>;
+  return invokeTool(client, 'get-user', args, options, true, getUserSchemas) as Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>>;
 }

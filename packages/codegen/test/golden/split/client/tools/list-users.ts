@@ -2,10 +2,51 @@
 // Input sha256: 524a00a89c5967605409107128339a24edbcf2cc3181f59f2fbef2ed1c6fbb13
 // Regenerate with the same command; add --check to fail when this file is out of date.
 import { invokeTool } from '../runtime.js';
-import type { CallOptions, CallResult, ToolCaller, ToolResult } from '../runtime.js';
+import type { CallOptions, CallResult, ToolCaller, ToolResult, ToolSchemas } from '../runtime.js';
 import type { ListUsersInput, ListUsersOutput } from '../types.js';
+
+const listUsersSchemas: ToolSchemas = {
+  input: {
+    type: 'object',
+    properties: {
+      cursor: {
+        type: 'string',
+      },
+    },
+  },
+  output: {
+    type: 'object',
+    $defs: {
+      User: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          manager: {
+            $ref: '#/$defs/User',
+          },
+        },
+        required: [
+          'id',
+        ],
+      },
+    },
+    properties: {
+      users: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/User',
+        },
+      },
+    },
+    required: [
+      'users',
+    ],
+  },
+};
 
 /** @tool list-users */
 export function listUsers<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ListUsersInput, options?: Options): Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>> {
-  return invokeTool(client, 'list-users', args, options, true) as Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>>;
+  return invokeTool(client, 'list-users', args, options, true, listUsersSchemas) as Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>>;
 }

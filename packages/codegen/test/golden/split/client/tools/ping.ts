@@ -3,10 +3,16 @@
 // Regenerate with the same command; add --check to fail when this file is out of date.
 import type { CallToolResult } from '@edgemcp/core';
 import { invokeTool } from '../runtime.js';
-import type { CallOptions, CallResult, ToolCaller, ToolContent } from '../runtime.js';
+import type { CallOptions, CallResult, ToolCaller, ToolContent, ToolSchemas } from '../runtime.js';
 import type { PingInput } from '../types.js';
+
+const pingSchemas: ToolSchemas = {
+  input: {
+    type: 'object',
+  },
+};
 
 /** @tool ping */
 export function ping<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: PingInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'ping', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  return invokeTool(client, 'ping', args, options, false, pingSchemas) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
 }

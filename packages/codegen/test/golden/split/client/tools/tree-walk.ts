@@ -3,10 +3,24 @@
 // Regenerate with the same command; add --check to fail when this file is out of date.
 import type { CallToolResult } from '@edgemcp/core';
 import { invokeTool } from '../runtime.js';
-import type { CallOptions, CallResult, ToolCaller, ToolContent } from '../runtime.js';
+import type { CallOptions, CallResult, ToolCaller, ToolContent, ToolSchemas } from '../runtime.js';
 import type { TreeWalkInput } from '../types.js';
+
+const treeWalkSchemas: ToolSchemas = {
+  input: {
+    type: 'object',
+    properties: {
+      and: {
+        type: 'array',
+        items: {
+          $ref: '#',
+        },
+      },
+    },
+  },
+};
 
 /** @tool tree/walk */
 export function treeWalk<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: TreeWalkInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'tree/walk', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  return invokeTool(client, 'tree/walk', args, options, false, treeWalkSchemas) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
 }
