@@ -74,3 +74,33 @@ describe('the official SDK 1.32.2 client against createMcpHandler', () => {
     expect(specProblems(REV, traffic, { server: true })).toEqual([])
   })
 })
+
+describe('the SDK client follows our server-side stream handling', () => {
+  it('gets progress, and resumes with Last-Event-ID when closeSseStream() drops the connection', async () => {
+    const fx = await startInteropServer({ retryMs: 10 })
+    fx.server.tool('poll', {}, async (_args, ctx) => {
+      for (let i = 1; i <= 10; i++) {
+        await ctx.progress(i, 10)
+        if (i === 5) expect(fx.mcp.closeSseStream(ctx.sessionId as string, ctx.requestId)).toBe(true)
+        await new Promise((r) => setTimeout(r, 2))
+      }
+      return { content: [{ type: 'text', text: 'polled' }] }
+    })
+    const traffic = recorder()
+    const client = new Client({ name: 'sdk-client', version: '1.0.0' })
+    const transport = new StreamableHTTPClientTransport(new URL(fx.url), { fetch: traffic.fetch })
+    await client.connect(transport)
+    closeAfter(client)
+    const progress: number[] = []
+    const result = await client.callTool({ name: 'poll', arguments: {} }, undefined, {
+      onprogress: (p) => void progress.push(p.progress),
+    })
+    expect(result.content).toEqual([{ type: 'text', text: 'polled' }])
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    const resumed = traffic.exchanges.filter(
+      (e) => e.method === 'GET' && e.requestHeaders.get('last-event-id'),
+    )
+    expect(resumed.map((e) => e.status)).toEqual([200])
+    expect(specProblems(REV, traffic, { server: true })).toEqual([])
+  })
+})

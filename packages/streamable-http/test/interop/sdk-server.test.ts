@@ -47,6 +47,7 @@ afterEach(async () => {
 
 async function listen() {
   const transports = new Map<string, StreamableHTTPServerTransport>()
+  const servers: SdkMcpServer[] = []
   const http = createServer(async (req, res) => {
     const body = req.method === 'POST' ? await readBody(req) : undefined
     const id = req.headers['mcp-session-id']
@@ -59,7 +60,9 @@ async function listen() {
       created.onclose = () => {
         if (created.sessionId) transports.delete(created.sessionId)
       }
-      await sdkServer().connect(created)
+      const server = sdkServer()
+      servers.push(server)
+      await server.connect(created)
       transport = created
     }
     if (!transport) {
@@ -82,7 +85,7 @@ async function listen() {
       http.closeAllConnections()
     })
   })
-  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, transports }
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, transports, servers }
 }
 
 describe('McpClient + StreamableHttpClientTransport against an SDK 1.32.2 McpServer (stateful)', () => {
@@ -134,5 +137,31 @@ describe('McpClient + StreamableHttpClientTransport against an SDK 1.32.2 McpSer
     await expect.poll(() => sdk.transports.size).toBe(0)
     // Everything our client sent is valid: the probe as 2026-07-28, the rest as 2025-11-25.
     expect(specProblems('2025-11-25', traffic, { client: true })).toEqual([])
+  })
+
+  it("our standalone GET stream receives the SDK server's list_changed", async () => {
+    const sdk = await listen()
+    const traffic = recorder()
+    const client = closeAfter(
+      new McpClient({ name: 'edgemcp-client', version: '1.0.0' }, { protocol: '2025-11-25' }),
+    )
+    const transport = clientTransport(sdk.url, traffic.fetch)
+    await client.connect(transport)
+    expect(await transport.openStandaloneStream()).toBe(true)
+    const changed: string[] = []
+    client.onNotification('notifications/tools/list_changed', (n) => void changed.push(n.method))
+    sdk.servers[0]?.registerTool('late', { description: 'Added later' }, async () => ({ content: [] }))
+    await expect.poll(() => changed).toEqual(['notifications/tools/list_changed'])
+    expect((await client.listAllTools()).map((t) => t.name)).toContain('late')
+    expect(specProblems('2025-11-25', traffic, { client: true })).toEqual([])
+  })
+
+  it("protocol 'modern' fails fast with a clear error against the legacy-only SDK server", async () => {
+    const sdk = await listen()
+    const client = new McpClient({ name: 'edgemcp-client', version: '1.0.0' }, { protocol: 'modern' })
+    const started = Date.now()
+    await expect(client.connect(clientTransport(sdk.url, fetch))).rejects.toThrow(/does not speak modern MCP/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(sdk.transports.size).toBe(0)
   })
 })

@@ -1,0 +1,63 @@
+import { McpClient, type ProgressInfo } from '@edgemcp/core'
+import { describe, expect, it } from 'vitest'
+import { clientTransport, closeAfter, startInteropServer, textOf } from './fixture.js'
+import { recorder, specProblems } from './traffic.js'
+
+/** A tool that reports progress and logs before and after asking the user: one handler for both eras. */
+async function run(protocol: string) {
+  const fx = await startInteropServer()
+  fx.server.tool('mixed', {}, async (_args, ctx) => {
+    await ctx.progress(1, 2, 'before')
+    await ctx.log('info', 'asking')
+    const answer = await ctx.elicit({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } })
+    await ctx.progress(2, 2, 'after')
+    await ctx.log('info', 'answered')
+    return { content: [{ type: 'text', text: answer.action }] }
+  })
+  const traffic = recorder()
+  const logs: unknown[] = []
+  const client = closeAfter(
+    new McpClient(
+      { name: 'mixed-client', version: '1.0.0' },
+      {
+        protocol,
+        handlers: {
+          elicit: () => ({ action: 'accept', content: {} }),
+          notifications: { 'notifications/message': (n) => void logs.push(n.params.data) },
+        },
+      },
+    ),
+  )
+  await client.connect(clientTransport(fx.url, traffic.fetch))
+  await client.setLoggingLevel('info')
+  const progress: ProgressInfo[] = []
+  const result = await client.callTool({ name: 'mixed' }, { onprogress: (p) => progress.push(p) })
+  expect(textOf(result)).toBe('accept')
+  expect(specProblems(protocol, traffic)).toEqual([])
+  return { progress, logs }
+}
+
+const expected = [
+  { progress: 1, total: 2, message: 'before' },
+  { progress: 2, total: 2, message: 'after' },
+]
+
+describe('progress and logs of a handler that awaits input', () => {
+  it('2025-11-25: each progress notification and log message once', async () => {
+    const { progress, logs } = await run('2025-11-25')
+    expect(progress).toEqual(expected)
+    expect(logs).toEqual(['asking', 'answered'])
+  })
+
+  // BUG (MRTR replay): in 2026-07-28 the retry replays the handler from the start, so what it reported before
+  // the awaited input is sent again on the retry's stream (new request id, so a new progressToken), and
+  // McpClient (core/src/client/mcp-client.ts request() → runInputLoop, each round wired with the same
+  // `onprogress`) hands it to the caller again: onprogress sees 1, 1, 2 — progress that does not increase,
+  // which basic/utilities/progress forbids within one operation. The log message "asking" is repeated the
+  // same way. Suspected fix: the client drops round progress not above the last delivered value (or the
+  // engine skips notifications during the replayed part, e.g. by a counter carried in requestState).
+  it.fails('2026-07-28: the same handler reports each progress once across MRTR rounds', async () => {
+    const { progress } = await run('2026-07-28')
+    expect(progress).toEqual(expected)
+  })
+})
