@@ -1,4 +1,4 @@
-import { type ClientHandlers, McpClient } from '@edgemcp/core'
+import { type ClientHandlers, McpClient, type ProtocolChoice } from '@edgemcp/core'
 import type { McpHandlerOptions } from '@edgemcp/streamable-http'
 import { describe, expect, it } from 'vitest'
 import { clientTransport, closeAfter, delay, startInteropServer, textOf } from './fixture.js'
@@ -10,7 +10,11 @@ const eras = [
   [MODERN, 'modern'],
 ] as const
 
-async function setup(protocol: string, handlers: ClientHandlers = {}, options: McpHandlerOptions = {}) {
+async function setup(
+  protocol: ProtocolChoice,
+  handlers: ClientHandlers = {},
+  options: McpHandlerOptions = {},
+) {
   const fx = await startInteropServer(options)
   const traffic = recorder()
   const errors: Error[] = []
@@ -94,7 +98,7 @@ describe('cancellation by AbortSignal over loopback HTTP', () => {
     return { signals, asked, handlers }
   }
 
-  const abortDuringElicitation = async (protocol: string) => {
+  const abortDuringElicitation = async (protocol: ProtocolChoice) => {
     const { signals, asked, handlers } = interviewer()
     const { client } = await setup(protocol, handlers)
     const controller = new AbortController()

@@ -1,10 +1,10 @@
-import { McpClient, type ProgressInfo } from '@edgemcp/core'
+import { McpClient, type ProgressInfo, type ProtocolChoice } from '@edgemcp/core'
 import { describe, expect, it } from 'vitest'
 import { clientTransport, closeAfter, startInteropServer, textOf } from './fixture.js'
 import { recorder, specProblems } from './traffic.js'
 
 /** A tool that reports progress and logs before and after asking the user: one handler for both eras. */
-async function run(protocol: string) {
+async function run(protocol: ProtocolChoice) {
   const fx = await startInteropServer()
   fx.server.tool('mixed', {}, async (_args, ctx) => {
     await ctx.progress(1, 2, 'before')
