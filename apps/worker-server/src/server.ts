@@ -1,0 +1,230 @@
+import { McpServer } from '@edgemcp/core'
+import { notifyListChanged, type ServerFactoryContext } from '@edgemcp/workers'
+import { calculate } from './calculator.js'
+import type { Env } from './env.js'
+import type { Note } from './notes-object.js'
+
+const text = (t: string) => ({ type: 'text' as const, text: t })
+const noteUri = (id: number) => `note://${id}`
+const asMarkdown = (n: Note) => `# ${n.title}\n\n${n.body}\n`
+const describeNotes = (notes: Note[]) =>
+  notes.length === 0 ? 'No notes.' : notes.map((n) => `- ${noteUri(n.id)} ${n.title}`).join('\n')
+
+const idSchema = { type: 'integer', minimum: 1, description: 'The note id (the N of note://N)' } as const
+
+/**
+ * The sample server: a notes store in Durable Object SQLite (tools, a `note://{id}` resource template with
+ * subscriptions, prompts), a long task reporting progress, and a calculator. The same server runs in the
+ * Worker (2026-07-28 clients) and in each legacy session's Durable Object.
+ */
+export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContext): McpServer {
+  const server = new McpServer({
+    name: 'edgemcp-notes',
+    title: 'Notes on Cloudflare Workers',
+    version: '0.1.0',
+    instructions:
+      'Keep short notes: add, search, append, delete (asks first). Notes are resources note://{id}.',
+    ...(stateSecret === undefined ? {} : { mrtrSecret: stateSecret }),
+  })
+  const notes = () => env.NOTES.get(env.NOTES.idFromName('default'))
+
+  server.tool(
+    'add_note',
+    {
+      title: 'Add a note',
+      inputSchema: {
+        type: 'object',
+        properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: { type: 'string' } },
+        required: ['title', 'body'],
+      },
+    },
+    async ({ title, body }) => {
+      const note = await notes().add(String(title), String(body))
+      await notifyListChanged(env, 'resources')
+      return {
+        content: [text(`Added ${noteUri(note.id)}`)],
+        structuredContent: { id: note.id, uri: noteUri(note.id) },
+      }
+    },
+  )
+
+  server.tool(
+    'search_notes',
+    {
+      title: 'Search notes',
+      annotations: { readOnlyHint: true },
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string', description: 'Text to find in titles and bodies' } },
+        required: ['query'],
+      },
+    },
+    async ({ query }) => {
+      const found = await notes().search(String(query))
+      return {
+        content: [text(describeNotes(found))],
+        structuredContent: { notes: found.map((n) => ({ id: n.id, uri: noteUri(n.id), title: n.title })) },
+      }
+    },
+  )
+
+  server.tool(
+    'append_to_note',
+    {
+      title: 'Append to a note',
+      inputSchema: {
+        type: 'object',
+        properties: { id: idSchema, text: { type: 'string' } },
+        required: ['id', 'text'],
+      },
+    },
+    async ({ id, text: more }) => {
+      const note = await notes().append(Number(id), String(more))
+      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      await server.notifyResourceUpdated(noteUri(note.id))
+      return { content: [text(`Updated ${noteUri(note.id)}`)] }
+    },
+  )
+
+  server.tool(
+    'delete_note',
+    {
+      title: 'Delete a note (asks for confirmation)',
+      annotations: { destructiveHint: true },
+      inputSchema: { type: 'object', properties: { id: idSchema }, required: ['id'] },
+    },
+    async ({ id }, ctx) => {
+      const note = await notes().get(Number(id))
+      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      const answer = await ctx.elicit(
+        {
+          message: `Delete "${note.title}" (${noteUri(note.id)})?`,
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean', title: 'Delete it' } },
+            required: ['confirm'],
+          },
+        },
+        { key: 'confirm_delete' },
+      )
+      if (answer.action !== 'accept' || answer.content?.confirm !== true)
+        return { content: [text(`Kept ${noteUri(note.id)}`)] }
+      await notes().remove(note.id)
+      await server.notifyResourceUpdated(noteUri(note.id))
+      await notifyListChanged(env, 'resources')
+      return { content: [text(`Deleted ${noteUri(note.id)}`)] }
+    },
+  )
+
+  server.tool(
+    'long_task',
+    {
+      title: 'A long task that reports progress',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          steps: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+          delayMs: { type: 'integer', minimum: 0, maximum: 5000, default: 200 },
+        },
+      },
+    },
+    async ({ steps = 5, delayMs = 200 }, ctx) => {
+      const total = Number(steps)
+      for (let step = 1; step <= total; step++) {
+        if (ctx.signal.aborted) return { content: [text(`Cancelled after ${step - 1} steps`)], isError: true }
+        await new Promise((resolve) => setTimeout(resolve, Number(delayMs)))
+        await ctx.progress(step, total, `step ${step} of ${total}`)
+      }
+      return { content: [text(`Done: ${total} steps`)] }
+    },
+  )
+
+  server.tool(
+    'calculate',
+    {
+      title: 'Calculator',
+      annotations: { readOnlyHint: true },
+      inputSchema: {
+        type: 'object',
+        properties: { expression: { type: 'string', description: 'e.g. (2 + 3) * sqrt(16)' } },
+        required: ['expression'],
+      },
+      outputSchema: { type: 'object', properties: { value: { type: 'number' } }, required: ['value'] },
+    },
+    ({ expression }) => {
+      try {
+        const value = calculate(String(expression))
+        return { content: [text(String(value))], structuredContent: { value } }
+      } catch (e) {
+        return { content: [text(`Cannot calculate: ${(e as Error).message}`)], isError: true }
+      }
+    },
+  )
+
+  server.resourceTemplate(
+    'note://{id}',
+    {
+      name: 'note',
+      title: 'A note',
+      mimeType: 'text/markdown',
+      list: async () =>
+        (await notes().list()).map((n) => ({ uri: noteUri(n.id), name: n.title, mimeType: 'text/markdown' })),
+      complete: {
+        id: async (value) =>
+          (await notes().list()).map((n) => String(n.id)).filter((id) => id.startsWith(value)),
+      },
+    },
+    async (uri, { id }) => {
+      const note = await notes().get(Number(id))
+      return { contents: note ? [{ uri, mimeType: 'text/markdown', text: asMarkdown(note) }] : [] }
+    },
+  )
+
+  server.prompt(
+    'summarize_notes',
+    {
+      title: 'Summarize my notes',
+      arguments: [{ name: 'topic', description: 'Only notes about this', required: false }],
+    },
+    async ({ topic }) => {
+      const found = topic ? await notes().search(topic, 50) : await notes().list()
+      return {
+        description: 'Summarize notes',
+        messages: [
+          {
+            role: 'user',
+            content: text(`Summarize these notes${topic ? ` about ${topic}` : ''} in a few bullets.`),
+          },
+          ...found.map((n) => ({
+            role: 'user' as const,
+            content: {
+              type: 'resource' as const,
+              resource: { uri: noteUri(n.id), mimeType: 'text/markdown', text: asMarkdown(n) },
+            },
+          })),
+        ],
+      }
+    },
+  )
+
+  server.prompt(
+    'draft_note',
+    {
+      title: 'Draft a note',
+      arguments: [{ name: 'subject', required: true }],
+      complete: {
+        subject: (value) => ['meeting', 'idea', 'todo', 'journal'].filter((s) => s.startsWith(value)),
+      },
+    },
+    ({ subject }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: text(`Draft a short note about ${subject}, then save it with the add_note tool.`),
+        },
+      ],
+    }),
+  )
+
+  return server
+}

@@ -1,0 +1,26 @@
+import { McpClient, type McpClientOptions } from '@edgemcp/core'
+import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
+
+export const textOf = (r: { content?: unknown }) => (r.content as Array<{ text?: string }>)[0]?.text
+
+/** Polls `check` until it holds (notifications arrive on their own schedule). */
+export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/** An McpClient of the given era connected to `url` through `fetch`. */
+export async function connectClient(
+  url: string,
+  protocol: 'legacy' | 'modern',
+  options: McpClientOptions = {},
+  fetchImpl?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>,
+): Promise<{ client: McpClient; transport: StreamableHttpClientTransport }> {
+  const transport = new StreamableHttpClientTransport(url, fetchImpl ? { fetch: fetchImpl } : {})
+  const client = new McpClient({ name: 'worker-server-test', version: '1.0.0' }, { protocol, ...options })
+  await client.connect(transport)
+  return { client, transport }
+}
