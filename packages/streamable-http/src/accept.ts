@@ -25,13 +25,30 @@ function parseAccept(header: string): MediaRange[] {
   return ranges
 }
 
+/** Parsed `Accept` headers: a client sends the same one with every request. Bounded, as headers are input. */
+const parsed = new Map<string, MediaRange[]>()
+const MAX_CACHED = 32
+
+function rangesOf(header: string): MediaRange[] {
+  let ranges = parsed.get(header)
+  if (ranges === undefined) {
+    ranges = parseAccept(header)
+    if (parsed.size >= MAX_CACHED) parsed.clear()
+    parsed.set(header, ranges)
+  }
+  return ranges
+}
+
 /** Whether an `Accept` header admits the media type (wildcards count; `q=0` excludes). */
 export function accepts(header: string | null | undefined, mediaType: string): boolean {
   if (!header) return false
-  const [type, subtype] = mediaType.toLowerCase().split('/')
+  const slash = mediaType.indexOf('/')
+  if (slash < 0) return false
+  const type = mediaType.slice(0, slash).toLowerCase()
+  const subtype = mediaType.slice(slash + 1).toLowerCase()
   let best: MediaRange | undefined
   let bestSpecificity = -1
-  for (const r of parseAccept(header)) {
+  for (const r of rangesOf(header)) {
     const specificity =
       r.type === type && r.subtype === subtype
         ? 2
@@ -51,5 +68,6 @@ export function accepts(header: string | null | undefined, mediaType: string): b
 /** Whether a `Content-Type` header names JSON (`application/json`, parameters allowed). */
 export function isJsonContentType(header: string | null | undefined): boolean {
   if (!header) return false
+  if (header === 'application/json') return true
   return header.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
