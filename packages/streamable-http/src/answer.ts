@@ -1,81 +1,133 @@
-import { type HandleResult, type JsonRpcMessage, McpLocalError, type ServerSession } from '@edgemcp/core'
+import {
+  type HandleResult,
+  type JsonRpcMessage,
+  McpLocalError,
+  type RequestId,
+  type ServerSession,
+} from '@edgemcp/core'
 import type { EventStream } from './event-stream.js'
+import { jsonAnswer } from './json-answer.js'
 import type { HandlerState, PendingAnswer } from './state.js'
 
 const isRequestMessage = (m: JsonRpcMessage) => 'method' in m && 'id' in m
 
-export interface AnswerOptions {
-  session: ServerSession | undefined
-  /** The client accepts SSE and the handler may use it for this request. */
-  canStream: boolean
-  /** Modern era: the stream closing cancels the request. */
-  cancelOnDisconnect: boolean
-  requestSignal: AbortSignal
-}
-
 /**
  * The answer to one POSTed request. It stays a single JSON body until the handler emits a related message
  * before its result; then it becomes an SSE stream carrying those messages and finally the response.
+ *
+ * Nothing is allocated for the streaming case until it happens: a request answered with JSON costs this
+ * object and one promise.
  */
 export class Answer implements PendingAnswer {
   stream: EventStream | undefined
   response: Response | undefined
   /** Set once the result is known: later emits are dropped (nothing may follow the response). */
   done = false
-  readonly switched: Promise<void>
-  private onSwitch!: () => void
-  private readonly cancel = new AbortController()
-  /** Aborts when the client goes away (modern cancellation). */
-  readonly signal: AbortSignal
+  /** Hands the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
+  private deliver: ((response: Response | Promise<Response>) => void) | undefined
+  private fail: ((error: unknown) => void) | undefined
+  /** Registered with the state for `closeSseStream` (legacy requests with an id). */
+  private pendingId: RequestId | undefined
+
+  /** The handler's `emit`: related messages of this request. */
+  readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.relate(message)
 
   constructor(
     private readonly state: HandlerState,
-    private readonly options: AnswerOptions,
-  ) {
-    this.switched = new Promise((resolve) => {
-      this.onSwitch = resolve
+    private readonly request: Request,
+    private readonly session: ServerSession | undefined,
+    /** The client accepts SSE and the handler may use it for this request. */
+    private readonly canStream: boolean,
+    /** Modern era: the stream closing cancels the request. */
+    private readonly onDisconnect: (() => void) | undefined,
+  ) {}
+
+  /** Keeps this answer findable by `closeSseStream` while the request runs. */
+  track(requestId: RequestId): void {
+    if (!this.session) return
+    this.pendingId = requestId
+    this.state.addPending(this.session.id, requestId, this)
+  }
+
+  /**
+   * The HTTP response to a request being handled: JSON when the result comes first, SSE (returned as soon
+   * as the handler emits) otherwise.
+   */
+  respond(handling: Promise<HandleResult>): Promise<Response> {
+    return new Promise<Response>((resolve, reject) => {
+      this.deliver = resolve
+      this.fail = reject
+      // The handler may have emitted (and switched to SSE) before handle() returned.
+      if (this.response) resolve(this.response)
+      handling.then(
+        (r) => this.settle(r),
+        (e: unknown) => this.abandon(e),
+      )
     })
-    this.signal = AbortSignal.any([options.requestSignal, this.cancel.signal])
   }
 
   ensureStream(): EventStream | undefined {
-    if (this.stream || !this.options.canStream || this.done) return this.stream
-    const stream = this.state.newStream(this.options.session)
+    if (this.stream || !this.canStream || this.done) return this.stream
+    const stream = this.state.newStream(this.session)
     this.stream = stream
-    this.response = stream.open(
-      { signal: this.options.requestSignal },
-      this.options.cancelOnDisconnect
-        ? () => this.cancel.abort(new Error('client closed the stream'))
-        : undefined,
-    )
-    this.onSwitch()
+    const response = stream.open({ signal: this.request.signal }, this.onDisconnect)
+    this.response = response
+    this.deliver?.(response)
     return stream
   }
 
-  /** The handler's `emit`: related messages of this request. */
-  async emit(message: JsonRpcMessage): Promise<void> {
+  private relate(message: JsonRpcMessage): Promise<void> | undefined {
     if (this.done) return
     const stream = this.ensureStream()
     if (stream) return stream.send(message)
     // A JSON-only answer. A legacy server→client request goes to the standalone stream, if there is one;
     // progress and log notifications have nowhere to go and are dropped.
     if (!isRequestMessage(message)) return
-    const standalone = this.options.session && this.state.standaloneOf(this.options.session.id)
+    const standalone = this.session && this.state.standaloneOf(this.session.id)
     if (!standalone)
-      throw new McpLocalError(
-        'transport',
-        'Cannot send a request to the client: this answer is JSON-only and no standalone GET stream is open',
+      return Promise.reject(
+        new McpLocalError(
+          'transport',
+          'Cannot send a request to the client: this answer is JSON-only and no standalone GET stream is open',
+        ),
       )
     return standalone.send(message)
   }
 
-  /** Streams the final response(s) and ends the stream. */
-  async finish(result: HandleResult): Promise<void> {
+  private settle(r: HandleResult): void {
     this.done = true
     const stream = this.stream
-    if (!stream) return
-    const body = result.body
+    if (!stream) {
+      this.untrack()
+      try {
+        this.deliver?.(jsonAnswer(this.state, r))
+      } catch (e) {
+        this.fail?.(e)
+      }
+      return
+    }
+    void this.finish(stream, r)
+      .catch(() => stream.abort())
+      .finally(() => this.untrack())
+  }
+
+  private abandon(error: unknown): void {
+    this.done = true
+    this.stream?.abort()
+    this.untrack()
+    this.fail?.(error)
+  }
+
+  /** Streams the final response(s) and ends the stream. */
+  private async finish(stream: EventStream, r: HandleResult): Promise<void> {
+    if (r.session) await this.state.storeSession(r.session)
+    const body = r.body
     for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
     await stream.end()
+  }
+
+  private untrack(): void {
+    if (this.session && this.pendingId !== undefined)
+      this.state.removePending(this.session.id, this.pendingId, this)
   }
 }

@@ -1,11 +1,4 @@
-import {
-  type HandleResult,
-  HttpStatus,
-  parseJson,
-  readId,
-  type RequestId,
-  type ServerSession,
-} from '@edgemcp/core'
+import { HttpStatus, parseJson, readId } from '@edgemcp/core'
 import type { Context } from 'hono'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
@@ -17,29 +10,38 @@ import type { HandlerState } from './state.js'
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-async function jsonAnswer(state: HandlerState, r: HandleResult): Promise<Response> {
-  const headers: Record<string, string> = {}
-  if (r.session) {
-    await state.storeSession(r.session)
-    headers['Mcp-Session-Id'] = r.session.id
+/**
+ * Modern-era cancellation (closing the stream cancels the request): the signal handed to the engine, and what
+ * a closed SSE stream does. The engine subscribes to the signal only if a handler looks at `ctx.signal`.
+ */
+function cancellation(
+  request: Request,
+  canStream: boolean,
+): { signal: AbortSignal; onDisconnect: (() => void) | undefined } {
+  if (!canStream) return { signal: request.signal, onDisconnect: undefined }
+  const cancel = new AbortController()
+  const upstream = request.signal
+  if (upstream.aborted) cancel.abort(upstream.reason)
+  else upstream.addEventListener('abort', () => cancel.abort(upstream.reason), { once: true })
+  return {
+    signal: cancel.signal,
+    onDisconnect: () => cancel.abort(new Error('client closed the stream')),
   }
-  if (r.body === undefined) return new Response(null, { status: r.status, headers })
-  headers['Content-Type'] = 'application/json'
-  return new Response(JSON.stringify(r.body), { status: r.status, headers })
 }
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
 export async function handlePost(state: HandlerState, c: Context): Promise<Response> {
   const request = c.req.raw
+  const headers = request.headers
   const o = state.options
-  if (!isJsonContentType(request.headers.get('content-type')))
+  if (!isJsonContentType(headers.get('content-type')))
     return errorResponse(
       transportError(
         HttpStatus.unsupportedMediaType,
         'Unsupported Media Type: Content-Type must be application/json',
       ),
     )
-  const accept = request.headers.get('accept')
+  const accept = headers.get('accept')
   const acceptsSse = accepts(accept, 'text/event-stream')
   if (!accepts(accept, 'application/json') || (!acceptsSse && !o.acceptJsonOnly))
     return errorResponse(
@@ -54,8 +56,9 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   if (!parsed.ok) return errorResponse(parsed.error)
   const value = parsed.value
 
-  const auth = await o.authenticate?.(c)
-  const plan = await classify(state, request.headers, value, auth?.principal)
+  const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
+  const principal = auth?.principal
+  const plan = await classify(state, headers, value, principal)
   if ('error' in plan) return errorResponse(plan.error, readId(value))
 
   const modern = plan.era === 'modern'
@@ -71,42 +74,23 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
       readId(value),
     )
 
-  const answer = new Answer(state, {
-    session,
-    canStream: acceptsSse && (listen || !o.jsonResponse),
-    cancelOnDisconnect: modern,
-    requestSignal: request.signal,
-  })
-  const requestId: RequestId | null = method !== undefined ? readId(value) : null
-  const unregister =
-    session && requestId !== null ? state.addPending(session.id, requestId, answer) : () => {}
-
-  const createSession = (): ServerSession => {
-    const s = state.server.createSession()
-    if (auth?.principal !== undefined) s.principal = auth.principal
-    return s
+  const canStream = acceptsSse && (listen || !o.jsonResponse)
+  // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
+  const cancel = modern ? cancellation(request, canStream) : undefined
+  const answer = new Answer(state, request, session, canStream, cancel?.onDisconnect)
+  if (session && method !== undefined) {
+    const requestId = readId(value)
+    if (requestId !== null) answer.track(requestId)
   }
+
   const handling = state.server.handle(value, {
     session,
-    emit: (m) => answer.emit(m),
-    signal: modern ? answer.signal : undefined,
+    emit: answer.emit,
+    signal: cancel?.signal,
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
-    principal: auth?.principal,
-    createSession,
+    principal,
+    createSession: principal === undefined ? state.createSession : () => state.createSession(principal),
   })
-  const first = await Promise.race([handling, answer.switched.then(() => undefined)])
-  if (first !== undefined && !answer.stream) {
-    answer.done = true
-    unregister()
-    return jsonAnswer(state, first)
-  }
-  void handling
-    .then(async (r) => {
-      if (r.session) await state.storeSession(r.session)
-      await answer.finish(r)
-    })
-    .catch(() => answer.stream?.abort())
-    .finally(unregister)
-  return answer.response as Response
+  return answer.respond(handling)
 }

@@ -10,8 +10,6 @@ export interface PendingAnswer {
   ensureStream(): EventStream | undefined
 }
 
-const pendingKey = (sessionId: string, requestId: RequestId) => `${sessionId} ${JSON.stringify(requestId)}`
-
 /**
  * Bookkeeping of one handler: sessions it has seen, the live SSE streams of each session (for cleanup and
  * resumption), each session's standalone GET stream, and the requests in flight.
@@ -20,7 +18,8 @@ export class HandlerState {
   private readonly live = new Map<string, EventStream>()
   private readonly bySession = new Map<string, Set<EventStream>>()
   private readonly standalone = new Map<string, EventStream>()
-  private readonly pending = new Map<string, PendingAnswer>()
+  /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
+  private readonly pending = new Map<string, Map<RequestId, PendingAnswer>>()
   private readonly hooked = new WeakSet<ServerSession>()
 
   constructor(
@@ -29,6 +28,13 @@ export class HandlerState {
     readonly sessions: SessionStore,
     readonly eventStore: EventStore | null,
   ) {}
+
+  /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
+  readonly createSession = (principal?: string): ServerSession => {
+    const session = this.server.createSession()
+    if (principal !== undefined) session.principal = principal
+    return session
+  }
 
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
@@ -121,12 +127,20 @@ export class HandlerState {
     if (previous && previous !== stream) previous.abort()
   }
 
-  addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): () => void {
-    const key = pendingKey(sessionId, requestId)
-    this.pending.set(key, answer)
-    return () => {
-      if (this.pending.get(key) === answer) this.pending.delete(key)
+  addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
+    let requests = this.pending.get(sessionId)
+    if (requests === undefined) {
+      requests = new Map()
+      this.pending.set(sessionId, requests)
     }
+    requests.set(requestId, answer)
+  }
+
+  removePending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
+    const requests = this.pending.get(sessionId)
+    if (requests?.get(requestId) !== answer) return
+    requests.delete(requestId)
+    if (requests.size === 0) this.pending.delete(sessionId)
   }
 
   /**
@@ -134,7 +148,7 @@ export class HandlerState {
    * to SSE first if needed): the client reconnects with `Last-Event-ID` after `retry` ms and gets the rest.
    */
   closeSseStream(sessionId: string, requestId: RequestId): boolean {
-    const stream = this.pending.get(pendingKey(sessionId, requestId))?.ensureStream()
+    const stream = this.pending.get(sessionId)?.get(requestId)?.ensureStream()
     if (!stream?.resumable) return false
     stream.dropConnection()
     return true

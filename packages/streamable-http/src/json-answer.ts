@@ -1,0 +1,23 @@
+import { encodeMessage, type HandleResult } from '@edgemcp/core'
+import type { HandlerState } from './state.js'
+
+/** Headers of a JSON answer; shared (responses copy their init, nothing writes to it). */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
+
+/** The engine's result as one HTTP response: JSON, or no body (202). */
+export function jsonResponse(r: HandleResult): Response {
+  if (r.body === undefined) return new Response(null, { status: r.status })
+  return new Response(encodeMessage(r.body), { status: r.status, headers: JSON_HEADERS })
+}
+
+/** A JSON (or empty) answer; an `initialize` that opened a session stores it and names it in a header. */
+export function jsonAnswer(state: HandlerState, r: HandleResult): Response | Promise<Response> {
+  const session = r.session
+  if (!session) return jsonResponse(r)
+  return state.storeSession(session).then(() => {
+    const headers: Record<string, string> = { 'Mcp-Session-Id': session.id }
+    if (r.body === undefined) return new Response(null, { status: r.status, headers })
+    headers['Content-Type'] = 'application/json'
+    return new Response(encodeMessage(r.body), { status: r.status, headers })
+  })
+}
