@@ -38,15 +38,22 @@ export function createMcpHandler(server: McpServer, options: McpHandlerOptions =
   const state = new HandlerState(server, resolved, sessions, eventStore)
   const app = new Hono()
 
-  app.use('/', async (c, next) => {
+  // One route, one handler: Hono calls it directly (no middleware chain). HEAD is dispatched as GET.
+  app.all('/', (c) => {
     const error = checkRequestOrigin(c.req.raw, resolved)
     if (error) return errorResponse(error)
-    await next()
+    switch (c.req.method) {
+      case 'POST':
+        return handlePost(state, c)
+      case 'GET':
+      case 'HEAD':
+        return handleGet(state, c)
+      case 'DELETE':
+        return handleDelete(state, c)
+      default:
+        return methodNotAllowed()
+    }
   })
-  app.post('/', (c) => handlePost(state, c))
-  app.get('/', (c) => handleGet(state, c))
-  app.delete('/', (c) => handleDelete(state, c))
-  app.all('/', () => methodNotAllowed())
 
   return Object.assign(app, {
     sessions,
