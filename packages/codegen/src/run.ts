@@ -49,6 +49,9 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
   let source = options.source!
   if (source.kind === 'url') source = { ...source, headers: parseHeaders(options.headers, io.env) }
 
+  // ts-morph and the generator load only past --help and argument errors, so those answer at once.
+  const generating = import('./generate.js')
+  generating.catch(() => {})
   const { listFiles, readIfExists, removeFile, writeFileAtomic } = await import('./project.js')
   const listing = await loadTools(source, {
     prompts: options.prompts,
@@ -71,8 +74,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     if (!listing.tools.some((t) => t.name === from))
       progress(`warning: --rename names no tool called ${from}`)
   }
-  // ts-morph loads only once there is something to generate: --help and early failures stay fast.
-  const { generate } = await import('./generate.js')
+  const { generate } = await generating
   const { files, model } = generate(listing, {
     source: shownSource,
     include: options.include,
