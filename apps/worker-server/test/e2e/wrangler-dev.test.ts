@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectClient, eventually, textOf } from '../client.js'
+import { freePort, startWranglerDev, type WranglerDev } from './wrangler-dev.js'
+
+const SECRET = 'e2e-only-secret'
+const accept = 'application/json, text/event-stream'
+
+let port: number
+let persistTo: string
+let dev: WranglerDev
+let mcp: string
+
+beforeAll(async () => {
+  port = await freePort()
+  persistTo = mkdtempSync(join(tmpdir(), 'edgemcp-e2e-'))
+  dev = await startWranglerDev(port, persistTo, SECRET)
+  mcp = `${dev.url}/mcp`
+})
+
+afterAll(async () => {
+  await dev?.stop()
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true })
+})
+
+const confirm = {
+  handlers: { elicit: async () => ({ action: 'accept' as const, content: { confirm: true } }) },
+}
+
+/** Reads SSE events (id + parsed data) from a response body. */
+async function* sseMessages(response: Response): AsyncGenerator<{ id?: string; message: any }> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return
+    buffer += decoder.decode(value, { stream: true })
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const id = /^id: ?(.*)$/m.exec(block)?.[1]
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n')
+      if (data) yield { ...(id === undefined ? {} : { id }), message: JSON.parse(data) }
+    }
+  }
+}
+
+describe('the sample under wrangler dev, over real HTTP', () => {
+  it('serves a legacy session: tools, elicitation across requests, resource updates', async () => {
+    const { client: legacy, transport } = await connectClient(mcp, 'legacy', confirm)
+    const { client: writer } = await connectClient(mcp, 'modern')
+    const added = await legacy.callTool({ name: 'add_note', arguments: { title: 'e2e', body: 'first' } })
+    const { id, uri } = added.structuredContent as { id: number; uri: string }
+
+    const updates: string[] = []
+    legacy.onNotification('notifications/resources/updated', (n) => updates.push(String(n.params?.uri)))
+    await legacy.subscribeResource({ uri })
+    expect(await transport.openStandaloneStream()).toBe(true)
+    for (let i = 0; updates.length === 0 && i < 50; i++) {
+      await writer.callTool({ name: 'append_to_note', arguments: { id, text: `line ${i}` } })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(updates[0]).toBe(uri)
+
+    expect(textOf(await legacy.callTool({ name: 'delete_note', arguments: { id } }))).toBe(`Deleted ${uri}`)
+    await Promise.all([legacy.close(), writer.close()])
+  })
+
+  it('resumes a legacy SSE answer with Last-Event-ID', async () => {
+    const init = await fetch(mcp, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      }),
+    })
+    await init.text()
+    const headers = {
+      'content-type': 'application/json',
+      accept,
+      'mcp-session-id': init.headers.get('mcp-session-id') as string,
+      'mcp-protocol-version': '2025-11-25',
+    }
+    await (
+      await fetch(mcp, {
+        method: 'POST',
+        headers,
+        body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      })
+    ).text()
+
+    const aborted = new AbortController()
+    const call = await fetch(mcp, {
+      method: 'POST',
+      headers,
+      signal: aborted.signal,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'long_task', arguments: { steps: 3, delayMs: 300 }, _meta: { progressToken: 'p' } },
+      }),
+    })
+    const first = (await sseMessages(call).next()).value
+    expect(first?.message).toMatchObject({ method: 'notifications/progress', params: { progress: 1 } })
+    aborted.abort()
+
+    const resumed = await fetch(mcp, {
+      headers: { ...headers, accept: 'text/event-stream', 'last-event-id': first?.id as string },
+    })
+    expect(resumed.status).toBe(200)
+    const rest: any[] = []
+    for await (const e of sseMessages(resumed)) {
+      rest.push(e.message)
+      if ('result' in e.message) break
+    }
+    expect(rest.map((m) => m.params?.progress ?? m.result?.content?.[0]?.text)).toEqual([
+      2,
+      3,
+      'Done: 3 steps',
+    ])
+  })
+
+  it('serves 2026-07-28 statelessly: tools, MRTR elicitation, listen for changes made elsewhere', async () => {
+    const { client } = await connectClient(mcp, 'modern', confirm)
+    const sum = await client.callTool({ name: 'calculate', arguments: { expression: '6 * 7' } })
+    expect(sum.structuredContent).toEqual({ value: 42 })
+
+    const got: string[] = []
+    const listen = client.listen({ resourcesListChanged: true }, (n) => got.push(n.method))
+    await listen.acknowledged
+    const { client: other } = await connectClient(mcp, 'legacy')
+    const added = await other.callTool({ name: 'add_note', arguments: { title: 'listen', body: '' } })
+    await eventually(() => got.includes('notifications/resources/list_changed'), 10_000)
+
+    const { id } = added.structuredContent as { id: number }
+    expect(textOf(await client.callTool({ name: 'delete_note', arguments: { id } }))).toBe(
+      `Deleted note://${id}`,
+    )
+    await listen.close()
+    await Promise.all([client.close(), other.close()])
+  })
+
+  it('continues a legacy session after wrangler dev restarts (Durable Objects re-created)', async () => {
+    const { client: legacy, transport } = await connectClient(mcp, 'legacy')
+    const added = await legacy.callTool({ name: 'add_note', arguments: { title: 'survivor', body: '' } })
+    const { id, uri } = added.structuredContent as { id: number; uri: string }
+    await legacy.subscribeResource({ uri })
+    const sessionId = transport.sessionId
+
+    await dev.stop()
+    dev = await startWranglerDev(port, persistTo, SECRET)
+
+    // Same client, same session id: the session object is re-created from SQLite, subscriptions included.
+    expect(textOf(await legacy.callTool({ name: 'calculate', arguments: { expression: '1 + 1' } }))).toBe('2')
+    expect(transport.sessionId).toBe(sessionId)
+    const updates: string[] = []
+    legacy.onNotification('notifications/resources/updated', (n) => updates.push(String(n.params?.uri)))
+    expect(await transport.openStandaloneStream()).toBe(true)
+    const { client: writer } = await connectClient(mcp, 'modern')
+    for (let i = 0; updates.length === 0 && i < 50; i++) {
+      await writer.callTool({ name: 'append_to_note', arguments: { id, text: 'after restart' } })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(updates[0]).toBe(uri)
+    await Promise.all([legacy.close(), writer.close()])
+  })
+})
