@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm run size`: the Worker bundle (what `wrangler deploy` uploads) and the budget of our packages + hono
+// (≤ 60 KiB minified, ≤ 20 KiB gzipped), measured on an entry that imports only what this app uses of them,
+// so the app's own code is left out, as are dependencies that are not ours (the JSON Schema validator).
+// Exits 1 when over budget.
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const BUDGET = { minified: 60 * 1024, gzipped: 20 * 1024 }
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
+
+async function bundle(options) {
+  const result = await build({
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    external: ['cloudflare:workers'],
+    logLevel: 'silent',
+    ...options,
+  })
+  const code = result.outputFiles[0]?.text ?? ''
+  return {
+    code,
+    minified: Buffer.byteLength(code),
+    gzipped: gzipSync(code, { level: 9 }).length,
+    meta: result.metafile,
+  }
+}
+
+/** Bytes of the output per package (from esbuild's metafile). */
+function byPackage(meta) {
+  const sizes = new Map()
+  for (const output of Object.values(meta.outputs))
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path) ?? /packages\/([^/]+)\//.exec(path)
+      const name = m
+        ? m[1].startsWith('@')
+          ? m[1]
+          : path.includes('node_modules')
+            ? m[1]
+            : `@edgemcp/${m[1]}`
+        : 'app'
+      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput)
+    }
+  return [...sizes].sort((a, b) => b[1] - a[1])
+}
+
+const app = await bundle({ entryPoints: ['src/index.ts'] })
+const ours = await bundle({
+  external: ['cloudflare:workers', '@cfworker/json-schema'],
+  stdin: {
+    contents: [
+      "export { McpServer } from '@edgemcp/core'",
+      "export { createMcpWorker, notifyListChanged } from '@edgemcp/workers'",
+    ].join('\n'),
+    resolveDir: process.cwd(),
+    loader: 'js',
+  },
+})
+
+console.log(`Worker bundle (app + dependencies, minified): ${kib(app.minified)}, gzipped ${kib(app.gzipped)}`)
+console.log(
+  `Our packages + hono, as this app uses them (without @cfworker/json-schema): ${kib(ours.minified)} minified, ${kib(ours.gzipped)} gzipped`,
+)
+for (const [name, bytes] of byPackage(ours.meta))
+  if (bytes > 0) console.log(`  ${name.padEnd(28)} ${kib(bytes)}`)
+const over = []
+if (ours.minified > BUDGET.minified) over.push(`minified ${kib(ours.minified)} > ${kib(BUDGET.minified)}`)
+if (ours.gzipped > BUDGET.gzipped) over.push(`gzipped ${kib(ours.gzipped)} > ${kib(BUDGET.gzipped)}`)
+if (over.length > 0) {
+  console.log(`Over budget: ${over.join(', ')}`)
+  process.exitCode = 1
+} else console.log(`Within budget (≤ ${kib(BUDGET.minified)} minified, ≤ ${kib(BUDGET.gzipped)} gzipped).`)
