@@ -19,6 +19,9 @@ describe('clientCapabilities', () => {
     })
     expect(clientCapabilities(configured, none, 'legacy')).toEqual({ experimental: { x: {} } })
     expect(clientCapabilities({ roots: { listChanged: true } }, all, 'modern').roots).toEqual({})
+    // elicitation/create first appears in 2025-06-18
+    expect(clientCapabilities({}, all, 'legacy', '2025-03-26').elicitation).toBeUndefined()
+    expect(clientCapabilities({}, all, 'legacy', '2025-06-18').elicitation).toEqual({})
   })
 
   it('shapes clientInfo for the revision', () => {

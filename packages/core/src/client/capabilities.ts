@@ -13,10 +13,13 @@ export function clientCapabilities(
   configured: JsonObject,
   handlers: { elicitation: boolean; sampling: boolean; roots: boolean },
   era: Era,
+  /** The legacy revision being negotiated: elicitation exists only from 2025-06-18. */
+  version?: string,
 ): JsonObject {
   const caps: JsonObject = { ...configured }
+  if (version !== undefined && version < '2025-06-18') delete caps.elicitation
   for (const key of ['elicitation', 'sampling', 'roots'] as const) {
-    if (!handlers[key]) {
+    if (!handlers[key] || (key === 'elicitation' && version !== undefined && version < '2025-06-18')) {
       delete caps[key]
       continue
     }

@@ -109,8 +109,8 @@ export class ClientCore {
   }
 
   /** The capabilities declared in the given era (from `capabilities` and the registered handlers). */
-  declaredCapabilities(era: Era = this.era ?? 'legacy'): JsonObject {
-    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era)
+  declaredCapabilities(era: Era = this.era ?? 'legacy', version?: string): JsonObject {
+    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era, version)
   }
 
   /** Resolves when the connection has closed. */
@@ -132,7 +132,7 @@ export class ClientCore {
           info: this.info,
           wire: (method, params, options) => this.wire(method, params, options),
           notifyWire: (method, params) => this.notify(method, params),
-          declaredCapabilities: (era) => this.declaredCapabilities(era),
+          declaredCapabilities: (era, version) => this.declaredCapabilities(era, version),
           adopt: (settled) => {
             Object.assign(this, settled)
             transport.setProtocolVersion?.(settled.protocolVersion)

@@ -32,7 +32,7 @@ export interface HandshakeHost {
     options: ClientRequestOptions & { era: Era; version: string; silentCancel?: boolean },
   ): Promise<JsonObject>
   notifyWire(method: string, params?: JsonObject): Promise<void>
-  declaredCapabilities(era: Era): JsonObject
+  declaredCapabilities(era: Era, version?: string): JsonObject
   /** Takes the settled state (before `notifications/initialized`, so server requests see the era). */
   adopt(state: ServerState): void
 }
@@ -53,7 +53,7 @@ export async function initializeLegacy(host: HandshakeHost, version: LegacyVersi
     'initialize',
     {
       protocolVersion: version,
-      capabilities: host.declaredCapabilities('legacy'),
+      capabilities: host.declaredCapabilities('legacy', version),
       clientInfo: implementationFor(version, host.info),
     },
     { era: 'legacy', version },

@@ -40,6 +40,10 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     }
     const session = scope.session
     if (!session) return Promise.reject(new McpLocalError('misuse', `${method} needs a session`))
+    if (method === 'elicitation/create' && scope.protocolVersion < '2025-06-18')
+      return Promise.reject(
+        new McpLocalError('misuse', `${method} does not exist in protocol revision ${scope.protocolVersion}`),
+      )
     if (scope.clientCapabilities[capability] === undefined)
       return Promise.reject(
         new McpLocalError(
@@ -93,7 +97,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     },
 
     async progress(progress: number, total?: number, message?: string) {
-      if (progressToken === undefined || scope.abort.aborted) return
+      if (progressToken === undefined || scope.abort.aborted || scope.inputs?.replaying) return
       if (!(progress > lastProgress)) return // progress MUST increase (basic/utilities/progress)
       lastProgress = progress
       const params: JsonObject = { progressToken, progress }
@@ -103,7 +107,7 @@ export function createRequestContext(scope: RequestScope): RequestContext {
     },
 
     async log(level: LoggingLevel, data: unknown, logger?: string) {
-      if (scope.logLevel === null || scope.abort.aborted) return
+      if (scope.logLevel === null || scope.abort.aborted || scope.inputs?.replaying) return
       const min = scope.session?.logLevel ?? scope.logLevel
       if (min !== undefined && levelRank(level) < levelRank(min)) return
       const params: JsonObject = { level, data }

@@ -30,10 +30,25 @@ export class InputCollector {
   /** Called (once, a turn after the first missing input) when the round needs input. */
   onInputNeeded: (() => void) | undefined
 
+  private readonly replayKeys: Set<string>
+
+  /**
+   * @param replayKeys keys answered in earlier rounds: until the handler has consumed them all it is replaying
+   * what it already did, so its progress and log messages are not sent again.
+   */
   constructor(
     private readonly responses: Record<string, unknown>,
     private readonly clientCapabilities: JsonObject,
-  ) {}
+    replayKeys: Iterable<string> = [],
+  ) {
+    this.replayKeys = new Set(replayKeys)
+  }
+
+  /** True while the handler re-runs the part of its code an earlier round already ran. */
+  get replaying(): boolean {
+    for (const k of this.replayKeys) if (!Object.hasOwn(this.used, k)) return true
+    return false
+  }
 
   get hasRequests(): boolean {
     return Object.keys(this.requests).length > 0

@@ -29,6 +29,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
     throw invalidParams('must be an object', 'inputResponses')
   // Earlier rounds' answers come from the signed state; this round's from the client (checked when used).
   const responses: Record<string, unknown> = {}
+  const replayKeys: string[] = []
   if (params.requestState !== undefined) {
     if (typeof params.requestState !== 'string') throw invalidParams('must be a string', 'requestState')
     const state = await core.signer.verify(params.requestState)
@@ -43,10 +44,13 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
         'requestState',
       )
     Object.assign(responses, state.r)
+    replayKeys.push(...Object.keys(state.r))
+    const answered = given as JsonObject | undefined
+    for (const k of state.q) if (answered && Object.hasOwn(answered, k)) replayKeys.push(k)
   }
   if (given) for (const [k, v] of Object.entries(given)) if (!Object.hasOwn(responses, k)) responses[k] = v
   const round = new RequestAbort([scope.abort])
-  const inputs = new InputCollector(responses, scope.clientCapabilities)
+  const inputs = new InputCollector(responses, scope.clientCapabilities, replayKeys)
   const roundScope: RequestScope = { ...scope, inputs, abort: round }
   const NEED = Symbol('need-input')
   try {

@@ -36,6 +36,19 @@ describe('ServerSession', () => {
     expect(s.pendingCount).toBe(0)
   })
 
+  it('tells the client when a pending server→client request is cancelled', async () => {
+    const s = new ServerSession()
+    const sent: Array<Record<string, any>> = []
+    s.attach((m) => {
+      sent.push(m as Record<string, any>)
+    })
+    const stop = new AbortController()
+    const p = s.request('elicitation/create', { message: 'x' }, { signal: stop.signal })
+    stop.abort()
+    await expect(p).rejects.toMatchObject({ kind: 'aborted' })
+    expect(sent[1]).toMatchObject({ method: 'notifications/cancelled', params: { requestId: sent[0]?.id } })
+  })
+
   it('fails at once when the channel throws synchronously', async () => {
     const s = new ServerSession(undefined, { requestTimeoutMs: 60_000 })
     s.attach(() => {

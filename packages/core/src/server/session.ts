@@ -133,6 +133,16 @@ export class ServerSession {
       const onAbort = () => {
         finish()
         reject(new McpLocalError('aborted', `${method} was cancelled`))
+        // Tell the client, so a dialog it shows for this request can close (basic/utilities/cancellation).
+        try {
+          void Promise.resolve(
+            channel({
+              jsonrpc: '2.0',
+              method: 'notifications/cancelled',
+              params: { requestId: id, reason: 'The request that needed this input was cancelled' },
+            }),
+          ).catch(() => {})
+        } catch {}
       }
       const timer = setTimeout(() => {
         finish()

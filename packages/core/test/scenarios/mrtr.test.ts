@@ -138,6 +138,43 @@ describe('MRTR (2026-07-28) through one handler API', () => {
     })
   })
 
+  it('does not repeat progress and logs while replaying earlier rounds', async () => {
+    const server = makeServer()
+    server.tool('chatty', {}, async (_a, ctx) => {
+      await ctx.progress(1, 3)
+      await ctx.log('info', 'before')
+      const a = await ctx.elicit({ message: '1', requestedSchema: { type: 'object' } }, { key: 'a' })
+      await ctx.progress(2, 3)
+      const b = await ctx.elicit({ message: '2', requestedSchema: { type: 'object' } }, { key: 'b' })
+      await ctx.progress(3, 3)
+      return { content: [{ type: 'text', text: `${a.action}${b.action}` }] }
+    })
+    const peer = await peerOf(server)
+    const m = (token: string) => ({
+      _meta: { ...meta()._meta, progressToken: token, 'io.modelcontextprotocol/logLevel': 'debug' },
+    })
+    const notes = () => peer.received.filter((x) => x.method?.startsWith('notifications/'))
+    const r1 = await peer.request('tools/call', { ...m('t1'), name: 'chatty' })
+    const r2 = await peer.request('tools/call', {
+      ...m('t2'),
+      name: 'chatty',
+      requestState: r1.result.requestState,
+      inputResponses: { a: accept({}) },
+    })
+    const r3 = await peer.request('tools/call', {
+      ...m('t3'),
+      name: 'chatty',
+      requestState: r2.result.requestState,
+      inputResponses: { b: accept({}) },
+    })
+    expect(r3.result.content[0].text).toBe('acceptaccept')
+    const progress = notes()
+      .filter((x) => x.method === 'notifications/progress')
+      .map((x) => x.params.progress)
+    expect(progress).toEqual([1, 2, 3])
+    expect(notes().filter((x) => x.method === 'notifications/message')).toHaveLength(1)
+  })
+
   it('never answers input_required on list methods', async () => {
     const peer = await peerOf(makeServer())
     const list = await peer.request('tools/list', { ...meta() })

@@ -113,11 +113,9 @@ describe('cancellation by AbortSignal over loopback HTTP', () => {
     await abortDuringElicitation(MODERN)
   })
 
-  // BUG (core/src/server/session.ts `request()`, onAbort ~line 133): when the tool call is cancelled the
-  // server rejects its pending elicitation/create locally but never tells the client (no
-  // notifications/cancelled for "s1"), and the client does not tie the server's request to the call it came
-  // with: the client's elicit handler (a user dialog) stays open forever, unlike in 2026-07-28.
-  it.fails('2025-11-25: aborting a call while the elicit handler runs aborts the handler', async () => {
+  // Regression: cancelling the call must cancel the server's pending elicitation/create on the client too
+  // (the server sends notifications/cancelled for it), so the client's dialog closes.
+  it('2025-11-25: aborting a call while the elicit handler runs aborts the handler', async () => {
     await abortDuringElicitation('2025-11-25')
   })
 })

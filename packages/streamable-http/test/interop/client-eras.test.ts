@@ -139,21 +139,17 @@ describe('McpClient ↔ createMcpHandler over loopback HTTP', () => {
     },
   )
 
-  // BUG (core/src/client/capabilities.ts clientCapabilities, ~line 13): the declared capabilities depend on
-  // the era only, not on the version, so a 2025-03-26 `initialize` declares `elicitation`, which that
-  // revision does not have (the initialize message still validates: ClientCapabilities is open).
-  it.fails('2025-03-26: initialize declares no elicitation capability, even with an elicit handler', async () => {
+  // Regression: 2025-03-26 has no elicitation, so the client must not declare it there.
+  it('2025-03-26: initialize declares no elicitation capability, even with an elicit handler', async () => {
     const fx = await startInteropServer()
     const { traffic } = await connect(fx.url, '2025-03-26')
     const init = traffic.sent.find((m) => m.method === 'initialize')
     expect(init?.params.capabilities).toEqual({ sampling: {}, roots: { listChanged: true } })
   })
 
-  // BUG (core/src/server/context.ts `ask`, ~line 43): a legacy input request is checked against the declared
-  // capability only, not against the session's revision, so a tool's ctx.elicit() on a 2025-03-26 session
-  // whose client declared `elicitation` sends `elicitation/create`, which is no 2025-03-26 ServerRequest.
-  // Expected: ctx.elicit() rejects (as when the capability is missing) and nothing invalid is sent.
-  it.fails('2025-03-26: the server sends no elicitation/create, whatever the client declared', async () => {
+  // Regression: ctx.elicit() on a 2025-03-26 session rejects instead of sending an elicitation/create that
+  // the revision does not have, whatever the client declared.
+  it('2025-03-26: the server sends no elicitation/create, whatever the client declared', async () => {
     const fx = await startInteropServer()
     const peer = httpPeer(fx.url)
     peer.answerWith((request) => (request.method === 'roots/list' ? { roots: [] } : { action: 'decline' }))

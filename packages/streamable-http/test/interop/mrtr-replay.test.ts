@@ -49,14 +49,9 @@ describe('progress and logs of a handler that awaits input', () => {
     expect(logs).toEqual(['asking', 'answered'])
   })
 
-  // BUG (MRTR replay): in 2026-07-28 the retry replays the handler from the start, so what it reported before
-  // the awaited input is sent again on the retry's stream (new request id, so a new progressToken), and
-  // McpClient (core/src/client/mcp-client.ts request() → runInputLoop, each round wired with the same
-  // `onprogress`) hands it to the caller again: onprogress sees 1, 1, 2 — progress that does not increase,
-  // which basic/utilities/progress forbids within one operation. The log message "asking" is repeated the
-  // same way. Suspected fix: the client drops round progress not above the last delivered value (or the
-  // engine skips notifications during the replayed part, e.g. by a counter carried in requestState).
-  it.fails('2026-07-28: the same handler reports each progress once across MRTR rounds', async () => {
+  // Regression: a 2026-07-28 retry replays the handler from the start; what it reported before the awaited
+  // input must not be sent again (the engine mutes progress and logs while replaying answered rounds).
+  it('2026-07-28: the same handler reports each progress once across MRTR rounds', async () => {
     const { progress } = await run('2026-07-28')
     expect(progress).toEqual(expected)
   })
