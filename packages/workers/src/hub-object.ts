@@ -31,7 +31,11 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
       createHubTables(ctx.storage.sql)
-      this.server = config.server(env, { stateSecret: stringVar(env, config.stateSecretVar), role: 'hub' })
+      this.server = config.server(env, {
+        stateSecret: stringVar(env, config.stateSecretVar),
+        role: 'hub',
+        closeSseStream: () => false,
+      })
       // The hub only delivers: what it raises itself is not sent anywhere else.
       this.relay = new EventRelay(this.server, () => {})
       this.app = createMcpApp(this.server, {
@@ -40,7 +44,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         handler: config.handler,
         sessionStore: new NoSessionStore(),
         eventStore: null,
-      })
+      }).app
     }
 
     /** A `subscriptions/listen` request forwarded by the Worker. */

@@ -31,7 +31,7 @@ export class IsolateServer<Env> {
           'so a multi-round request that lands on another isolate fails. Set it with `wrangler secret put`.',
       )
     }
-    this.server = config.server(env, { stateSecret, role: 'worker' })
+    this.server = config.server(env, { stateSecret, role: 'worker', closeSseStream: () => false })
     unlinkShutdownSignal(this.server)
     new EventRelay(this.server, (event) => this.publish(event))
     this.app = createMcpApp(this.server, {
@@ -40,7 +40,7 @@ export class IsolateServer<Env> {
       handler: config.handler,
       sessionStore: new NoSessionStore(),
       eventStore: null,
-    })
+    }).app
   }
 
   async serve(request: Request, ctx: ExecutionContext): Promise<Response> {

@@ -1,6 +1,11 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
 import { createAutoHandler } from '@edgemcp/sse'
-import { createMcpHandler, type EventStore, type SessionStore } from '@edgemcp/streamable-http'
+import {
+  createMcpHandler,
+  type EventStore,
+  type McpHandler,
+  type SessionStore,
+} from '@edgemcp/streamable-http'
 import { Hono } from 'hono'
 import type { WorkerHandlerOptions } from './options.js'
 
@@ -17,10 +22,14 @@ export interface McpAppOptions {
  * path (auto mode) when `legacySse`. The same app runs in the Worker and in the Durable Objects, so a bad
  * request gets the same answer wherever it lands, and the same answer as on Node.
  */
-export function createMcpApp(server: McpServer, options: McpAppOptions): Hono {
+export function createMcpApp(
+  server: McpServer,
+  options: McpAppOptions,
+): { app: Hono; streamable: McpHandler } {
   const transport = { ...options.handler, sessionStore: options.sessionStore, eventStore: options.eventStore }
   const mcp = options.legacySse ? createAutoHandler(server, transport) : createMcpHandler(server, transport)
-  return new Hono().route(options.path, mcp)
+  const streamable = 'streamable' in mcp ? mcp.streamable : mcp
+  return { app: new Hono().route(options.path, mcp), streamable }
 }
 
 /**

@@ -9,6 +9,13 @@ export interface ServerFactoryContext {
   /** `env[stateSecretVar]`: pass it as `mrtrSecret` so every isolate verifies every other's MRTR state. */
   stateSecret: string | undefined
   role: ServerRole
+  /**
+   * Closes the SSE connection of a legacy request in flight without ending its stream; the client resumes
+   * with `Last-Event-ID` (2025-11-25 polling). Works where legacy sessions are served (role `session`);
+   * false elsewhere or when the request cannot resume. Call it from a handler with `ctx.sessionId` and
+   * `ctx.requestId`.
+   */
+  closeSseStream: (sessionId: string, requestId: string | number) => boolean
 }
 
 /** Options of the Streamable HTTP (and legacy SSE) handler that make sense on Workers. */

@@ -1,5 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
+import type { McpHandler } from '@edgemcp/streamable-http'
 import type { Hono } from 'hono'
 import { hubStub, type SessionRpc, stringVar } from './bindings.js'
 import { takeInternalHeaders } from './forward.js'
@@ -52,9 +53,11 @@ export function createSessionObjectClass<Env>(
       super(ctx, env)
       const sql = ctx.storage.sql
       createSessionTables(sql)
+      let streamable: McpHandler | undefined
       const server = config.server(env, {
         stateSecret: stringVar(env, config.stateSecretVar),
         role: 'session',
+        closeSseStream: (sessionId, requestId) => streamable?.closeSseStream(sessionId, requestId) ?? false,
       })
       this.server = server
       this.requests = new ServerRequestLog(sql)
@@ -81,13 +84,15 @@ export function createSessionObjectClass<Env>(
           : result
       })
       this.relay = new EventRelay(server, (event) => this.publish(event))
-      this.app = createMcpApp(server, {
+      const mcp = createMcpApp(server, {
         path: config.path,
         legacySse: config.legacySse,
         handler: config.handler,
         sessionStore: this.store,
         eventStore: this.events,
       })
+      this.app = mcp.app
+      streamable = mcp.streamable
     }
 
     override async fetch(request: Request): Promise<Response> {

@@ -8,9 +8,16 @@ import { ACCEPT_BOTH, initializeBody, MCP_URL, workerFetch } from './helpers.js'
 // The reference: the same transport served in one process with in-memory sessions, as on Node.
 const reference = new Hono().route(
   '/mcp',
-  createAutoHandler(createTestServer(env as unknown as Env, { stateSecret: 's', role: 'worker' }), {
-    keepAliveMs: 1_000,
-  }),
+  createAutoHandler(
+    createTestServer(env as unknown as Env, {
+      stateSecret: 's',
+      role: 'worker',
+      closeSseStream: () => false,
+    }),
+    {
+      keepAliveMs: 1_000,
+    },
+  ),
 )
 
 const json = { 'content-type': 'application/json', accept: ACCEPT_BOTH }

@@ -78,6 +78,28 @@ describe('legacy sessions in Durable Objects', () => {
     })
   })
 
+  it('lets a handler close its SSE connection for the client to poll (closeSseStream)', async () => {
+    const headers = await rawSession()
+    const sse = new SseReader(
+      await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'poll' } }, headers),
+    )
+    const priming = await sse.next()
+    expect(priming?.id).toBeDefined()
+    let next = await sse.next()
+    while (next && !next.data && next.comment !== undefined) next = await sse.next()
+    expect(next?.data).toBeUndefined() // only `retry`, then the connection ends
+    expect(await sse.next()).toBeUndefined()
+    const resumed = new SseReader(
+      await workerFetch(MCP_URL, {
+        headers: { ...headers, accept: 'text/event-stream', 'last-event-id': priming?.id as string },
+      }),
+    )
+    expect((await resumed.message()).message).toMatchObject({
+      id: 5,
+      result: { content: [{ text: 'closed true' }] },
+    })
+  })
+
   it('answers a late answer to a request of an earlier instance clearly, and never reuses its id', async () => {
     const headers = await rawSession({ elicitation: {} })
     const call = (id: number) =>
