@@ -1,4 +1,10 @@
-import { abortAllDurableObjects, env, listDurableObjectIds, runInDurableObject } from 'cloudflare:test'
+import {
+  abortAllDurableObjects,
+  env,
+  listDurableObjectIds,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { McpSessionObjectInstance } from '../src/index.js'
 import type { Env } from './fixtures/worker.js'
@@ -170,6 +176,20 @@ describe('legacy sessions in Durable Objects', () => {
     expect(await storedSessions(id)).toEqual([])
     const after = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)
     expect(after.status).toBe(404)
+  })
+
+  it('deletes a session left unused for longer than its time to live', async () => {
+    const headers = await rawSession()
+    const id = headers['mcp-session-id'] as string
+    expect(await runDurableObjectAlarm(stubOf(id))).toBe(true) // recently used: checks again later
+    expect(await storedSessions(id)).toEqual([{ id }])
+    await inSession(id, (o) => {
+      ;(o as any).ctx.storage.sql.exec('UPDATE mcp_session SET last_activity = 0')
+      if (o.store.loaded) o.store.loaded.lastActivity = 0
+    })
+    expect(await runDurableObjectAlarm(stubOf(id))).toBe(true)
+    expect(await storedSessions(id)).toEqual([])
+    expect((await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(404)
   })
 
   it('serves the legacy HTTP+SSE transport on the same path', async () => {
