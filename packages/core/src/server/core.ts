@@ -38,8 +38,12 @@ export interface ServerCore {
   listCache: Map<string, JsonObject>
   /** `{ 'io.modelcontextprotocol/serverInfo': … }` for modern results, built once. */
   readonly serverInfoMeta: JsonObject
-  /** Aborts when the server shuts down: ends long-lived requests such as subscriptions/listen. */
-  readonly shutdownSignal: AbortSignal
+  /**
+   * Requests in flight: `close()` aborts them (ends long-lived requests such as subscriptions/listen). A set
+   * rather than a shared AbortSignal, because on Workers an event listener belongs to the request that added
+   * it, and a signal created by one request must not be touched by another.
+   */
+  readonly inflight: Set<RequestAbort>
 }
 
 /** Everything known about one request while it is handled. */

@@ -232,7 +232,7 @@ async function handleLegacy(
 }
 
 function newAbort(core: ServerCore, options: HandleOptions): RequestAbort {
-  return new RequestAbort([options.signal, core.shutdownSignal])
+  return new RequestAbort([options.signal])
 }
 
 function legacyScope(
@@ -267,6 +267,7 @@ async function runRequest(
   const id = scope.request.id
   const abort = scope.abort
   registerIn?.inflight.set(id, abort)
+  scope.core.inflight.add(abort)
   try {
     const result = await dispatch(scope)
     // basic/utilities/cancellation: a cancelled request gets no response.
@@ -281,6 +282,7 @@ async function runRequest(
     return errorResult(error, id, era)
   } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
+    scope.core.inflight.delete(abort)
     abort.dispose()
   }
 }

@@ -7,6 +7,7 @@ import { connectServer, type Connection } from './connect.js'
 import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import { MrtrSigner } from './mrtr-state.js'
+import type { RequestAbort } from './request-abort.js'
 import { Registry, type ListKind, type Registration } from './registry.js'
 import type { SchemaInput } from './schema-validation.js'
 import { ServerSession, type SessionSnapshot } from './session.js'
@@ -66,7 +67,7 @@ export class McpServer implements ServerCore {
   private readonly listeners = new Set<(event: ServerEvent) => void>()
   private readonly extraCapabilities: JsonObject
   private readonly logging: boolean
-  private readonly shutdown = new AbortController()
+  readonly inflight = new Set<RequestAbort>()
   private capabilitiesCache: JsonObject | undefined
 
   constructor(options: McpServerOptions) {
@@ -96,10 +97,6 @@ export class McpServer implements ServerCore {
     this.extraCapabilities = capabilities ?? {}
     this.logging = logging ?? true
     this.registry.onChange((kind) => this.onRegistryChange(kind))
-  }
-
-  get shutdownSignal(): AbortSignal {
-    return this.shutdown.signal
   }
 
   /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
@@ -192,6 +189,15 @@ export class McpServer implements ServerCore {
     )
   }
 
+  /**
+   * Tells listeners that a list changed: modern `subscriptions/listen` streams and every legacy session
+   * (registration changes call this by themselves; call it when a list changes for another reason).
+   */
+  notifyListChanged(kind: ListKind): Promise<void> {
+    this.emitEvent({ type: kind })
+    return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
+  }
+
   /** Sends a notification to every initialized legacy session's standalone channel. */
   async broadcast(notification: JsonRpcNotification): Promise<void> {
     await Promise.all([...this.sessions].filter((s) => s.initialized).map((s) => s.notify(notification)))
@@ -199,7 +205,8 @@ export class McpServer implements ServerCore {
 
   /** Ends long-lived requests and closes every session. */
   close(): void {
-    this.shutdown.abort(new Error('server shutting down'))
+    const reason = new Error('server shutting down')
+    for (const a of [...this.inflight]) a.abort(reason)
     for (const s of [...this.sessions]) s.close('server shutting down')
   }
 
@@ -210,7 +217,6 @@ export class McpServer implements ServerCore {
   private onRegistryChange(kind: ListKind): void {
     this.listCache.clear()
     this.capabilitiesCache = undefined
-    this.emitEvent({ type: kind })
-    void this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
+    void this.notifyListChanged(kind)
   }
 }

@@ -65,6 +65,11 @@ export class ServerSession {
   private readonly pending = new Map<RequestId, PendingRequest>()
   private standalone: Outbound | undefined
   private nextRequestId = 0
+  /**
+   * Random per instance, so ids of server→client requests are never reused when a session is restored from
+   * a snapshot (on another isolate, or after a Durable Object restart).
+   */
+  private readonly requestIdPrefix = `${createSessionId().slice(0, 8)}-`
   private readonly closeListeners = new Set<() => void>()
   /** Default timeout of server→client requests. */
   requestTimeoutMs: number
@@ -127,7 +132,7 @@ export class ServerSession {
           `No open stream to send ${method} to the client of session ${this.id}`,
         ),
       )
-    const id = `s${++this.nextRequestId}`
+    const id = `${this.requestIdPrefix}${++this.nextRequestId}`
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs
     return new Promise<JsonObject>((resolve, reject) => {
       const onAbort = () => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { McpServer } from '../../src/server/mcp-server.js'
+
+const meta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+describe('server shutdown', () => {
+  it('ends open subscriptions/listen requests gracefully, and notifyListChanged reaches them first', async () => {
+    const server = new McpServer({ name: 's', version: '1' })
+    server.tool('t', {}, () => ({ content: [] }))
+    const emitted: Array<Record<string, any>> = []
+    const done = server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 'listen-1',
+        method: 'subscriptions/listen',
+        params: { _meta: meta, notifications: { toolsListChanged: true } },
+      },
+      { emit: (m) => void emitted.push(m as Record<string, any>) },
+    )
+    await new Promise((r) => setTimeout(r, 5))
+    await server.notifyListChanged('tools')
+    server.close()
+    const r = await done
+    expect(r.body).toMatchObject({
+      id: 'listen-1',
+      result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' } },
+    })
+    expect(emitted.map((m) => m.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ])
+    expect(server.inflight.size).toBe(0)
+  })
+})
