@@ -188,7 +188,7 @@ async function handleModern(
     logLevel: level === undefined ? null : (level as LoggingLevel),
     session: undefined,
     emit: options.emit ?? noop,
-    abort: newAbort(core, options),
+    abort: newAbort(options),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,
@@ -231,7 +231,7 @@ async function handleLegacy(
   return runRequest(legacyScope(core, request, session, options), session, 'legacy')
 }
 
-function newAbort(core: ServerCore, options: HandleOptions): RequestAbort {
+function newAbort(options: HandleOptions): RequestAbort {
   return new RequestAbort([options.signal])
 }
 
@@ -252,7 +252,7 @@ function legacyScope(
     logLevel: undefined,
     session,
     emit: options.emit ?? ((m: JsonRpcMessage) => session.notify(m as never).then(() => {})),
-    abort: newAbort(core, options),
+    abort: newAbort(options),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,
