@@ -11,15 +11,37 @@ export function installGuards(): void {
   if (installed) return
   installed = true
   baseline = Object.getOwnPropertyNames(Object.prototype).sort()
-  process.on('unhandledRejection', (reason) => {
-    total++
-    fired.push(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`)
-  })
-  process.on('uncaughtException', (error) => {
-    total++
-    fired.push(`uncaught exception: ${error.stack ?? String(error)}`)
-  })
+  process.on('unhandledRejection', onRejection)
+  process.on('uncaughtException', onException)
 }
+
+function onRejection(reason: unknown): void {
+  total++
+  fired.push(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`)
+}
+
+function onException(error: Error): void {
+  total++
+  fired.push(`uncaught exception: ${error.stack ?? String(error)}`)
+}
+
+/**
+ * Runs `fn` with only the guards listening for unhandled rejections (for the harness's own tests, which
+ * provoke one on purpose and must not have the test runner report it).
+ */
+export async function withOnlyGuards<T>(fn: () => Promise<T>): Promise<T> {
+  installGuards()
+  const others = process.listeners('unhandledRejection').filter((l) => l !== onRejection)
+  for (const l of others) process.off('unhandledRejection', l)
+  try {
+    return await fn()
+  } finally {
+    for (const l of others) process.on('unhandledRejection', l)
+  }
+}
+
+/** Lets pending 'unhandledRejection' events fire (Node emits them after the microtask queue drains). */
+export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 export function checkGuards(): string[] {
   const out = fired.splice(0)

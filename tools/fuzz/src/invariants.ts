@@ -13,6 +13,10 @@ export interface SentRequest {
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
+const brief = (v: unknown) => {
+  const s = JSON.stringify(v) ?? String(v)
+  return s.length > 60 ? `${s.slice(0, 40)}…(${s.length} chars)` : s
+}
 const validId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v))
 
 /**
@@ -44,7 +48,7 @@ export function replyProblems(reply: Reply, sent: SentRequest): string[] {
     for (const a of answers) {
       if (!isObject(a) || !('result' in a || 'error' in a)) continue
       const ok = a.id === v.id || ('error' in a && (a.id === null || a.id === undefined))
-      if (!ok) p.push(`answer id ${JSON.stringify(a.id)} for request id ${JSON.stringify(v.id)}`)
+      if (!ok) p.push(`answer id ${brief(a.id)} for request id ${brief(v.id)}`)
     }
   }
   return p

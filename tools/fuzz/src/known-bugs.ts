@@ -7,8 +7,8 @@
 export interface KnownBug {
   id: string
   summary: string
-  /** Whether a reported problem is this bug. */
-  matches(problem: string): boolean
+  /** Whether a reported problem is this bug; `head` is the start of the body that was sent. */
+  matches(problem: string, head: string): boolean
 }
 
 export const KNOWN_BUGS: readonly KnownBug[] = [
@@ -21,14 +21,23 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
         p,
       ),
   },
+  {
+    id: 'nested-batch-recursion',
+    summary:
+      'A 2025-03-26 batch nested ~10,000 arrays deep overflows the stack: Streamable HTTP answers 500, HTTP+SSE leaves an unhandled rejection (core server/handle.ts handleBatch → handleInbound recurses into array elements instead of answering -32600)',
+    matches: (p, head) =>
+      head.startsWith('[[') &&
+      (/^status 500/.test(p) ||
+        /^(unhandled rejection|uncaught exception): RangeError: Maximum call stack/.test(p)),
+  },
 ]
 
 /** Splits problems into new ones and known bugs (by id). */
-export function triage(problems: string[]): { fresh: string[]; known: string[] } {
+export function triage(problems: string[], head = ''): { fresh: string[]; known: string[] } {
   const fresh: string[] = []
   const known: string[] = []
   for (const p of problems) {
-    const bug = KNOWN_BUGS.find((b) => b.matches(p))
+    const bug = KNOWN_BUGS.find((b) => b.matches(p, head))
     if (bug) known.push(bug.id)
     else fresh.push(p)
   }

@@ -1,8 +1,12 @@
 import fc from 'fast-check'
 import { type FuzzCase, fuzzCase } from './arbitraries/case.js'
-import { checkGuards, installGuards } from './guards.js'
+import { checkGuards, installGuards, settle } from './guards.js'
 import { triage } from './known-bugs.js'
+import type { LoopbackTarget } from './targets/loopback.js'
+import { rawBytes, rawCase, sendRaw } from './targets/raw.js'
 import type { Target } from './targets/target.js'
+
+const short = (p: string) => (p.length > 400 ? `${p.slice(0, 400)}… (${p.length} chars)` : p)
 
 export interface FuzzResult {
   target: string
@@ -40,12 +44,14 @@ export async function fuzzTarget(target: Target, o: FuzzOptions): Promise<FuzzRe
   const known: Record<string, number> = {}
   const statuses: Record<number, number> = {}
   const property = fc.asyncProperty(arbitrary, async (c) => {
-    const { reply, problems } = await target.send(c)
+    const { reply, problems, head } = await target.send(c)
     statuses[reply.status] = (statuses[reply.status] ?? 0) + 1
     const after = await target.probe()
-    const t = triage([...problems, ...after, ...checkGuards()])
+    await settle()
+    const t = triage([...problems, ...after, ...checkGuards()], head)
     for (const id of new Set(t.known)) known[id] = (known[id] ?? 0) + 1
-    if (t.fresh.length > 0) throw new Error(`${target.name}:\n  ${t.fresh.slice(0, 8).join('\n  ')}`)
+    if (t.fresh.length > 0)
+      throw new Error(`${target.name}:\n  ${t.fresh.slice(0, 8).map(short).join('\n  ')}`)
   })
   const details = await fc.check(property, {
     seed: o.seed,
@@ -54,6 +60,54 @@ export async function fuzzTarget(target: Target, o: FuzzOptions): Promise<FuzzRe
   })
   return {
     target: target.name,
+    runs: details.numRuns,
+    failed: details.failed,
+    report: details.failed
+      ? `${String(details.errorInstance)}\n${fc.defaultReportMessage(details)}`
+      : undefined,
+    ms: Date.now() - started,
+    known,
+    statuses,
+  }
+}
+
+/** Statuses a raw, malformed HTTP request may get: the transport's, Node's parser's (400, 431), or none. */
+const RAW_STATUSES = new Set([0, 200, 202, 400, 404, 405, 406, 413, 415, 431])
+
+/**
+ * Raw-socket cases on a loopback server (lying Content-Length, bad chunks, invalid UTF-8 and NUL in headers,
+ * truncated bodies): no 5xx, no guard fired, and the server still answers well-formed requests.
+ */
+export async function fuzzRaw(
+  target: LoopbackTarget,
+  o: FuzzOptions & { timeoutMs?: number },
+): Promise<FuzzResult> {
+  installGuards()
+  checkGuards()
+  const started = Date.now()
+  const known: Record<string, number> = {}
+  const statuses: Record<number, number> = {}
+  const url = new URL(target.url)
+  const property = fc.asyncProperty(rawCase, async (c) => {
+    const r = await sendRaw(Number(url.port), rawBytes(c, url.host), c.halfClose, o.timeoutMs ?? 150)
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1
+    const problems = RAW_STATUSES.has(r.status)
+      ? []
+      : [`raw request got ${r.status}: ${r.text.slice(0, 200)}`]
+    const after = await target.probe()
+    await settle()
+    const t = triage([...problems, ...after, ...checkGuards()])
+    for (const id of new Set(t.known)) known[id] = (known[id] ?? 0) + 1
+    if (t.fresh.length > 0)
+      throw new Error(`${target.name} (raw):\n  ${t.fresh.slice(0, 8).map(short).join('\n  ')}`)
+  })
+  const details = await fc.check(property, {
+    seed: o.seed,
+    numRuns: o.numRuns,
+    endOnFailure: o.shrink === false,
+  })
+  return {
+    target: `${target.name} raw`,
     runs: details.numRuns,
     failed: details.failed,
     report: details.failed

@@ -44,7 +44,11 @@ export async function loopbackTarget(kind: 'streamable' | 'auto'): Promise<Loopb
       await sse?.refresh()
       const legacySse = sse !== undefined && (c.route === 3 || c.route === 4)
       const ctx = renderContext(legacySse && sse ? sse.ids() : streamable.victims, maxBody)
-      const r = await sendCase(send, '/', c, ctx, { sessionInQuery: legacySse, dropHeaders: FETCH_FORBIDDEN })
+      const r = await sendCase(send, '/', c, ctx, {
+        sessionInQuery: legacySse,
+        dropHeaders: FETCH_FORBIDDEN,
+        wireSafe: true,
+      })
       if (sse) r.problems.push(...sse.streamProblems())
       return r
     },

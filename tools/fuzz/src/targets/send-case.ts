@@ -20,11 +20,23 @@ export function renderContext(
   }
 }
 
+/** The JSON value the server received (placeholders expanded), when the body parses. */
+function sentValue(body: Uint8Array | undefined): unknown {
+  if (body === undefined) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(body))
+  } catch {
+    return undefined
+  }
+}
+
 export interface SendOptions {
   /** Headers a real HTTP client cannot send (fetch refuses them): dropped. */
   dropHeaders?: readonly string[]
   /** The session id goes in `?sessionId=` instead of the header (legacy HTTP+SSE). */
   sessionInQuery?: boolean
+  /** Real HTTP: control characters cannot be sent in header values (fetch refuses); they become '?'. */
+  wireSafe?: boolean
 }
 
 /** Renders a case, sends it to `path`, reads the reply and checks the reply invariants. */
@@ -34,9 +46,12 @@ export async function sendCase(
   c: FuzzCase,
   ctx: RenderContext,
   o: SendOptions = {},
-): Promise<{ reply: Reply; problems: string[] }> {
+): Promise<{ reply: Reply; problems: string[]; head: string }> {
   const r = render(c, ctx)
   for (const h of o.dropHeaders ?? []) r.headers.delete(h)
+  if (o.wireSafe)
+    for (const [name, value] of [...r.headers])
+      r.headers.set(name, value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '?'))
   let url = path
   if (o.sessionInQuery) {
     const sid = r.headers.get('mcp-session-id')
@@ -46,16 +61,23 @@ export async function sendCase(
   const abort = new AbortController()
   const init: RequestInit = { method: r.method, headers: r.headers, signal: abort.signal }
   if (r.body !== undefined) init.body = r.body as Uint8Array<ArrayBuffer>
-  const res = await send(url, init)
+  let res: Response
+  try {
+    res = await send(url, init)
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause
+    throw new Error(`request failed: ${(e as Error).message} (${cause?.code ?? ''} ${cause?.message ?? ''})`)
+  }
   const reply = await readReply(res, READ)
   abort.abort()
   const clean = c.body.text === null && c.body.bytes === null && c.body.oversize === null
   return {
     reply,
+    head: r.body === undefined ? '' : new TextDecoder().decode(r.body.subarray(0, 16)),
     problems: replyProblems(reply, {
       method: r.method,
       headers: r.headers,
-      value: clean ? r.value : undefined,
+      value: clean ? sentValue(r.body) : undefined,
     }),
   }
 }

@@ -5,7 +5,7 @@ import type { Reply } from '../read-reply.js'
 export interface Target {
   readonly name: string
   /** Sends one hostile case; returns the reply and every invariant it broke. */
-  send(c: FuzzCase): Promise<{ reply: Reply; problems: string[] }>
+  send(c: FuzzCase): Promise<{ reply: Reply; problems: string[]; head: string }>
   /** A well-formed request right after still succeeds: the problems if not. */
   probe(): Promise<string[]>
   close(): Promise<void>

@@ -1,0 +1,50 @@
+/**
+ * `npm run fuzz`: the long run. Every in-process target, both loopback targets and raw-socket cases, at least
+ * 100,000 cases in all; prints a table and the total, exits 1 on the first new failure (with its shrunk
+ * counterexample). Options: --seed N (default: time-based, printed), --scale F (multiplies every count).
+ */
+import { guardCount } from './guards.js'
+import { KNOWN_BUGS } from './known-bugs.js'
+import { type FuzzResult, fuzzRaw, fuzzTarget } from './run.js'
+import { IN_PROCESS, LOOPBACK } from './targets/all.js'
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+const seed = Number(arg('seed') ?? Date.now() % 2 ** 31)
+const scale = Number(arg('scale') ?? 1)
+const n = (count: number) => Math.max(1, Math.round(count * scale))
+
+const results: FuzzResult[] = []
+const report = (r: FuzzResult) => {
+  results.push(r)
+  const known = Object.entries(r.known)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ')
+  console.log(
+    `${r.target.padEnd(28)} ${String(r.runs).padStart(7)} cases ${String(r.ms).padStart(7)} ms  ${r.failed ? 'FAILED' : 'ok'} ${known}`,
+  )
+  if (r.report) console.log(r.report)
+}
+
+console.log(`edgemcp fuzz, seed ${seed}`)
+for (const t of IN_PROCESS) {
+  const target = await t.make()
+  report(await fuzzTarget(target, { seed, numRuns: n(23_000) }))
+  await target.close()
+}
+for (const t of LOOPBACK) {
+  const target = await t.make()
+  report(await fuzzTarget(target, { seed, numRuns: n(3_000) }))
+  report(await fuzzRaw(target, { seed, numRuns: n(1_000) }))
+  await target.close()
+}
+const total = results.reduce((s, r) => s + r.runs, 0)
+const failed = results.filter((r) => r.failed)
+console.log(
+  `\n${total} cases in all, ${failed.length} target(s) failed, ${guardCount()} unhandled rejections/exceptions`,
+)
+const seen = new Set(results.flatMap((r) => Object.keys(r.known)))
+for (const bug of KNOWN_BUGS.filter((b) => seen.has(b.id))) console.log(`known bug ${bug.id}: ${bug.summary}`)
+process.exit(failed.length > 0 || guardCount() > 0 ? 1 : 0)

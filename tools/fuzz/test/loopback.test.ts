@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { guardCount } from '../src/guards.js'
+import { fuzzRaw, fuzzTarget } from '../src/run.js'
+import { LOOPBACK } from '../src/targets/all.js'
+import { loopbackTarget } from '../src/targets/loopback.js'
+import { JSON_HEADERS } from '../src/targets/target.js'
+
+const SEED = 20_260_728
+
+describe('hostile requests over loopback HTTP (serve from @edgemcp/streamable-http/node), fixed seed', () => {
+  for (const t of LOOPBACK) {
+    it(`${t.name}: fetch cases and raw-socket cases`, async () => {
+      const target = await t.make()
+      try {
+        const r = await fuzzTarget(target, { seed: SEED, numRuns: 250 })
+        expect(r.report).toBeUndefined()
+        const raw = await fuzzRaw(target, { seed: SEED, numRuns: 80 })
+        expect(raw.report).toBeUndefined()
+        expect(r.runs + raw.runs).toBe(330)
+        expect(guardCount()).toBe(0)
+      } finally {
+        await target.close()
+      }
+    })
+  }
+
+  it('a body of 4 MiB + 1 byte gets 413 with a JSON-RPC error, and the server still answers', async () => {
+    const target = await loopbackTarget('streamable')
+    try {
+      const body = new Uint8Array(4 * 1024 * 1024 + 1).fill(0x20)
+      body.set(new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}'))
+      const res = await fetch(`${target.url}/`, { method: 'POST', headers: JSON_HEADERS, body })
+      expect(res.status).toBe(413)
+      expect((await res.json()).error.code).toBeTypeOf('number')
+      expect(await target.probe()).toEqual([])
+    } finally {
+      await target.close()
+    }
+  })
+})
