@@ -3,6 +3,12 @@ import { replyProblems } from '../invariants.js'
 import { readReply, type Reply } from '../read-reply.js'
 import { READ, type Send } from './target.js'
 
+/** A control character other than tab: HTTP header values cannot carry it. */
+const isControl = (ch: string) => {
+  const code = ch.charCodeAt(0)
+  return (code < 0x20 && code !== 0x09) || code === 0x7f
+}
+
 export const UNKNOWN_SESSION = 'f'.repeat(32)
 
 /** Looks up victim session ids and versions by reference. */
@@ -51,7 +57,7 @@ export async function sendCase(
   for (const h of o.dropHeaders ?? []) r.headers.delete(h)
   if (o.wireSafe)
     for (const [name, value] of [...r.headers])
-      r.headers.set(name, value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '?'))
+      r.headers.set(name, [...value].map((ch) => (isControl(ch) ? '?' : ch)).join(''))
   let url = path
   if (o.sessionInQuery) {
     const sid = r.headers.get('mcp-session-id')
