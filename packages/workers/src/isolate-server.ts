@@ -5,7 +5,6 @@ import { holdWhileStreaming } from './hold-while-streaming.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, type ServerEvent } from './server-events.js'
-import { unlinkShutdownSignal } from './server-hooks.js'
 
 let warnedNoSecret = false
 
@@ -32,7 +31,6 @@ export class IsolateServer<Env> {
       )
     }
     this.server = config.server(env, { stateSecret, role: 'worker', closeSseStream: () => false })
-    unlinkShutdownSignal(this.server)
     new EventRelay(this.server, (event) => this.publish(event))
     this.app = createMcpApp(this.server, {
       path: config.path,

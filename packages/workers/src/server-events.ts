@@ -20,11 +20,7 @@ export function isServerEvent(value: unknown): value is ServerEvent {
  */
 export function deliverLocally(server: McpServer, event: ServerEvent): Promise<void> {
   if (event.type === 'resource-updated') return server.notifyResourceUpdated(event.uri)
-  // McpServer has no public "list changed" for modern listeners (only registry changes raise it); its event
-  // emitter is the one way in until core grows `notifyListChanged(kind)`.
-  const emit = (server as unknown as { emitEvent?: (e: ServerEvent) => void }).emitEvent
-  if (typeof emit === 'function') emit.call(server, event)
-  return server.broadcast({ jsonrpc: '2.0', method: `notifications/${event.type}/list_changed` })
+  return server.notifyListChanged(event.type)
 }
 
 /**

@@ -47,14 +47,3 @@ export function lostRequestResult(id: string, method: string): HandleResult {
   )
   return { body: error.toResponse(null), status: 400, era: 'legacy' }
 }
-
-/**
- * workerd ties an AbortSignal to the request during which it was created; when another request touches it
- * (core links every request's cancellation to `server.shutdownSignal`), that request fails with "Cannot
- * perform I/O on behalf of a different request". A server shared by the requests of a Worker isolate
- * therefore goes without a shutdown signal: an isolate is never shut down by code anyway. (Durable Objects
- * are unaffected: their requests share the object's context.)
- */
-export function unlinkShutdownSignal(server: McpServer): void {
-  Object.defineProperty(server, 'shutdownSignal', { get: () => undefined, configurable: true })
-}

@@ -66,7 +66,6 @@ export function createSessionObjectClass<Env>(
         onServerRequest: (id, method) => this.requests.record(id, method),
       })
       this.store = new SqlSessionStore(sql, server, {
-        onRestore: (session) => this.requests.continueNumbering(session),
         onDelete: (id) => this.forget(id),
       })
       mintSessionIds(server, () => {

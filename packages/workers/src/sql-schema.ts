@@ -10,7 +10,6 @@ const SESSION_TABLES = [
   `CREATE TABLE IF NOT EXISTS mcp_event (
     stream_id TEXT NOT NULL, seq INTEGER NOT NULL, message TEXT, PRIMARY KEY (stream_id, seq))`,
   `CREATE TABLE IF NOT EXISTS mcp_server_request (id TEXT PRIMARY KEY, method TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS mcp_counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
 ]
 
 /** Tables of the hub: which sessions have a standalone stream open, and what each one subscribed to. */

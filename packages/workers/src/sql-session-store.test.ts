@@ -1,4 +1,4 @@
-import { McpServer } from '@edgemcp/core'
+import { McpServer, type ServerSession } from '@edgemcp/core'
 import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Env } from '../test/fixtures/worker.js'
@@ -45,21 +45,40 @@ describe('SqlSessionStore', () => {
       expect(store.lastActivity()).toBeUndefined()
     }))
 
-  it('numbers server→client requests after those of an earlier instance', () =>
+  it('keeps sent server→client requests until answered; a restored session never reuses their ids', () =>
     withSql(async (sql) => {
       const log = new ServerRequestLog(sql)
-      log.record('s1', 'elicitation/create')
-      log.record('s7', 'roots/list')
-      expect(log.settle('s1')).toBe('elicitation/create')
-      expect(log.settle('s1')).toBeUndefined()
-      const session = newServer().createSession()
-      log.continueNumbering(session)
-      const sent: unknown[] = []
-      session.attach((m) => {
-        sent.push(m)
-      })
-      void session.request('ping', {}).catch(() => {})
-      expect(sent).toEqual([expect.objectContaining({ id: 's8' })])
+      const ask = (session: ServerSession, count: number): string[] => {
+        const ids: string[] = []
+        session.attach((m) => {
+          const id = (m as { id?: unknown }).id
+          if (typeof id === 'string') ids.push(id)
+        })
+        for (let i = 0; i < count; i++) void session.request('roots/list', {}).catch(() => {})
+        return ids
+      }
+
+      const before = newServer()
+      const session = before.createSession()
+      session.protocolVersion = '2025-06-18'
+      session.initialized = true
+      await new SqlSessionStore(sql, before).set(session)
+      const sentBefore = ask(session, 3)
+      for (const id of sentBefore) log.record(id, 'roots/list')
+      expect(new Set(sentBefore).size).toBe(3)
+      expect(log.settle(sentBefore[0] as string)).toBe('roots/list')
+      expect(log.settle(sentBefore[0] as string)).toBeUndefined()
+
+      // The object restarts: a new server and store bring the session back from storage.
+      const restored = await new SqlSessionStore(sql, newServer()).get(session.id)
+      expect(restored).toBeDefined()
+      const sentAfter = ask(restored as ServerSession, 3)
+      expect(sentAfter).toHaveLength(3)
+      for (const id of sentAfter) expect(sentBefore).not.toContain(id)
+      // An answer to a request of the earlier instance is still told apart from a bogus one.
+      expect(log.settle(sentBefore[1] as string)).toBe('roots/list')
+      expect(log.settle(sentAfter[0] as string)).toBeUndefined()
       session.close()
+      restored?.close()
     }))
 })
