@@ -1,0 +1,113 @@
+/**
+ * Child-process entry of `startChildServer`: starts one server and answers `memory`, `sessions` and `close`
+ * over IPC. Kinds: `edgemcp` (createMcpHandler, options as JSON) and `sdk-stateful` (the official SDK 1.32.2
+ * contender of tools/bench, JSON response mode, one transport per session).
+ */
+import { measure, type ServerHandle, startEdgeServer } from './server.js'
+
+interface Request {
+  id: number
+  cmd: 'memory' | 'sessions' | 'close'
+}
+
+async function startSdk(): Promise<ServerHandle> {
+  // tools/bench's contender, reused as is (a path outside this package: resolved at run time).
+  const path = new URL('../../../bench/src/servers/sdk-stateful.mjs', import.meta.url).href
+  const { start } = (await import(path)) as {
+    start: (o: { mode: string; toolset: string }) => Promise<{ port: number; close: () => Promise<void> }>
+  }
+  const running = await start({ mode: 'session', toolset: 'echo' })
+  return {
+    url: `http://127.0.0.1:${running.port}/`,
+    memory: measure,
+    sessions: async () => NaN,
+    close: running.close,
+  }
+}
+
+/**
+ * The floor of an idle SSE stream on Node: plain node:http holding a `text/event-stream` response open per GET
+ * (and answering POSTs like a session-less MCP server would, enough for the idle-streams script).
+ */
+async function startRawSse(): Promise<ServerHandle> {
+  const { createServer } = await import('node:http')
+  let n = 0
+  const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+      res.write(`id: ${++n}\ndata:\n\n`)
+      return
+    }
+    req.resume()
+    req.on('end', () => {
+      const id = String(++n)
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': id })
+      res.end('{"jsonrpc":"2.0","id":0,"result":{"content":[{"type":"text","text":"warm"}]}}')
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const address = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    memory: measure,
+    sessions: async () => NaN,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
+}
+
+/** A second floor: Hono on @hono/node-server answering GET with a web ReadableStream (what the handler builds on). */
+async function startHonoSse(): Promise<ServerHandle> {
+  const { Hono } = await import('hono')
+  const { serve } = await import('@hono/node-server')
+  let n = 0
+  const app = new Hono()
+  app.get('/', () => {
+    const priming = new TextEncoder().encode(`id: ${++n}\ndata:\n\n`)
+    const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(priming) })
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
+    })
+  })
+  app.post('/', (c) => {
+    c.header('Mcp-Session-Id', String(++n))
+    return c.json({ jsonrpc: '2.0', id: 0, result: { content: [{ type: 'text', text: 'warm' }] } })
+  })
+  app.delete('/', (c) => c.body(null, 200))
+  const port = await new Promise<number>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
+    closers.push(() => s.close())
+  })
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    memory: measure,
+    sessions: async () => NaN,
+    close: async () => {},
+  }
+}
+const closers: Array<() => void> = []
+
+const [kind = 'edgemcp', json = '{}'] = process.argv.slice(2)
+const handle =
+  kind === 'sdk-stateful'
+    ? await startSdk()
+    : kind === 'raw-sse'
+      ? await startRawSse()
+      : kind === 'hono-sse'
+        ? await startHonoSse()
+        : await startEdgeServer(JSON.parse(json))
+process.send?.({ url: handle.url })
+process.on('message', async (m: Request) => {
+  const value =
+    m.cmd === 'memory'
+      ? await handle.memory()
+      : m.cmd === 'sessions'
+        ? await handle.sessions()
+        : await handle.close()
+  process.send?.({ id: m.id, value: value ?? null })
+  if (m.cmd === 'close') process.exit(0)
+})
+process.on('disconnect', () => process.exit(0))

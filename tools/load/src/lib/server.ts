@@ -1,0 +1,115 @@
+import { McpServer } from '@edgemcp/core'
+import { createMcpHandler, InMemorySessionStore, type McpHandlerOptions } from '@edgemcp/streamable-http'
+import { serve } from '@edgemcp/streamable-http/node'
+
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] })
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The server the load scripts drive: `echo` (the benchmark's tool, answered as JSON), `ticker` (sends
+ * `steps` progress notifications `intervalMs` apart, so its answer is an SSE stream), `slow-echo` (awaits
+ * `ms`, then echoes: requests overlap).
+ */
+export function makeLoadServer(): McpServer {
+  const server = new McpServer({ name: 'edgemcp-load', version: '0.0.0' })
+  server.tool(
+    'echo',
+    { inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+    ({ text: t }) => text(String(t)),
+  )
+  server.tool(
+    'ticker',
+    {
+      inputSchema: {
+        type: 'object',
+        properties: { steps: { type: 'integer' }, intervalMs: { type: 'integer' } },
+      },
+    },
+    async (args, ctx) => {
+      const steps = Number(args.steps ?? 5)
+      const interval = Number(args.intervalMs ?? 2)
+      for (let i = 1; i <= steps; i++) {
+        await delay(interval)
+        await ctx.progress(i, steps)
+      }
+      return text(`ticked ${steps}`)
+    },
+  )
+  server.tool(
+    'slow-echo',
+    {
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string' }, ms: { type: 'integer' } },
+        required: ['text'],
+      },
+    },
+    async (args) => {
+      await delay(Number(args.ms ?? 10))
+      return text(String(args.text))
+    },
+  )
+  return server
+}
+
+export interface EdgeServerOptions {
+  /** Idle TTL of legacy sessions (InMemorySessionStore). Default 30 min. */
+  idleTtlMs?: number
+  maxSessions?: number
+  jsonResponse?: boolean
+  keepAliveMs?: number
+}
+
+/** What a script needs of a running server, wherever it runs (this process or a child). */
+export interface ServerHandle {
+  url: string
+  /** Heap after a full GC (bytes) and RSS; NaN figures when GC is not exposed. */
+  memory(): Promise<MemoryFigures>
+  /** Legacy sessions in the store (forcing the lazy expiry sweep first). */
+  sessions(): Promise<number>
+  close(): Promise<void>
+}
+
+export interface MemoryFigures {
+  heapUsed: number
+  rss: number
+  external: number
+}
+
+/** Collects garbage (when `--expose-gc`) and reads memory. */
+export async function measure(): Promise<MemoryFigures> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  for (let i = 0; i < 3 && gc; i++) {
+    gc()
+    await new Promise((r) => setImmediate(r))
+  }
+  const m = process.memoryUsage()
+  return { heapUsed: m.heapUsed, rss: m.rss, external: m.external + m.arrayBuffers }
+}
+
+/** createMcpHandler on `serve()` (node:http via @hono/node-server), in this process. */
+export async function startEdgeServer(o: EdgeServerOptions = {}): Promise<ServerHandle> {
+  const server = makeLoadServer()
+  const store = new InMemorySessionStore({
+    ...(o.idleTtlMs !== undefined ? { idleTtlMs: o.idleTtlMs } : {}),
+    ...(o.maxSessions !== undefined ? { maxSessions: o.maxSessions } : {}),
+  })
+  const options: McpHandlerOptions = { sessionStore: store }
+  if (o.jsonResponse !== undefined) options.jsonResponse = o.jsonResponse
+  if (o.keepAliveMs !== undefined) options.keepAliveMs = o.keepAliveMs
+  const mcp = createMcpHandler(server, options)
+  const running = await serve(mcp)
+  return {
+    url: `${running.url}/`,
+    memory: measure,
+    async sessions() {
+      await store.get('') // the store sweeps expired sessions lazily, on its next call
+      return store.size
+    },
+    async close() {
+      store.clear()
+      server.close()
+      await running.close()
+    },
+  }
+}
