@@ -20,6 +20,8 @@ describe('decodeMessage', () => {
     ['null', null, 'invalid'],
     ['empty object', {}, 'invalid'],
     ['NaN-ish id', { jsonrpc: '2.0', id: Number.POSITIVE_INFINITY, method: 'x' }, 'invalid'],
+    ['fractional id', { jsonrpc: '2.0', id: 1.5, method: 'x' }, 'invalid'],
+    ['fractional response id', { jsonrpc: '2.0', id: -0.5, result: {} }, 'invalid'],
   ]
   it.each(cases)('%s', (_name, input, want) => {
     const got = decodeMessage(input)

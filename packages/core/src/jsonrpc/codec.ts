@@ -8,8 +8,8 @@ export type DecodeResult =
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const isId = (v: unknown): v is RequestId =>
-  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))
+/** MCP ids are strings or integers (basic/index "Requests"); a fraction is not an id. */
+const isId = (v: unknown): v is RequestId => typeof v === 'string' || Number.isInteger(v)
 
 /** The request id of a (possibly invalid) message, when one can be read; otherwise null. */
 export function readId(value: unknown): RequestId | null {
@@ -34,14 +34,14 @@ export function decodeMessage(value: unknown): DecodeResult {
     if ('params' in value && value.params !== undefined && !isObject(value.params))
       return fail('params must be an object')
     if ('id' in value) {
-      if (!isId(value.id)) return fail('id must be a string or a number')
+      if (!isId(value.id)) return fail('id must be a string or an integer')
       if ('result' in value || 'error' in value) return fail('a request cannot carry result or error')
     }
     return { ok: true, message: value as unknown as JsonRpcMessage }
   }
   if ('result' in value) {
     if ('error' in value) return fail('a response cannot carry both result and error')
-    if (!isId(value.id)) return fail('id must be a string or a number')
+    if (!isId(value.id)) return fail('id must be a string or an integer')
     if (!isObject(value.result)) return fail('result must be an object')
     return { ok: true, message: value as unknown as JsonRpcMessage }
   }
@@ -50,7 +50,7 @@ export function decodeMessage(value: unknown): DecodeResult {
     if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string')
       return fail('error must have an integer code and a string message')
     if ('id' in value && value.id !== null && !isId(value.id))
-      return fail('id must be a string, a number or null')
+      return fail('id must be a string, an integer or null')
     return { ok: true, message: value as unknown as JsonRpcMessage }
   }
   return fail('not a request, notification or response')

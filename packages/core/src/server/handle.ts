@@ -1,4 +1,4 @@
-import { decodeMessage, isBatch } from '../jsonrpc/codec.js'
+import { decodeMessage, isBatch, readId } from '../jsonrpc/codec.js'
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc/types.js'
 import { ErrorCode } from '../errors/codes.js'
 import { httpStatusFor } from '../errors/http-status.js'
@@ -71,8 +71,7 @@ export async function handleInbound(
     return await handleOne(core, value, options)
   } catch (e) {
     const error = toProtocolError(e)
-    const id = typeof value === 'object' && value !== null ? (value as JsonObject).id : undefined
-    return errorResult(error, typeof id === 'string' || typeof id === 'number' ? id : null, undefined)
+    return errorResult(error, readId(value), undefined)
   }
 }
 
@@ -97,8 +96,13 @@ async function handleBatch(
       'legacy',
     )
   if (values.length === 0) return errorResult(invalidRequest('empty batch'), null, 'legacy')
+  // Each element is one message: a nested array is an invalid request, never another batch (JSON-RPC 2.0 §6).
   const results = await Promise.all(
-    values.map((v) => handleInbound(core, v, { ...options, createSession: undefined })),
+    values.map((v) =>
+      isBatch(v)
+        ? errorResult(invalidRequest('a batch element must be a message, not a batch'), null, 'legacy')
+        : handleInbound(core, v, { ...options, createSession: undefined }),
+    ),
   )
   const responses = results.flatMap((r) =>
     r.body === undefined ? [] : Array.isArray(r.body) ? r.body : [r.body],
