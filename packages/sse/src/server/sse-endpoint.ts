@@ -27,6 +27,8 @@ const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
 
 /** Keeps background work alive on runtimes that stop an isolate after its response (Workers). */
 function keepAlive(c: Context, work: Promise<unknown>): void {
+  // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
+  work = work.catch(() => {})
   try {
     c.executionCtx.waitUntil(work)
   } catch {
