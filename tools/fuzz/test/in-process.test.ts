@@ -6,10 +6,10 @@ import { IN_PROCESS } from '../src/targets/all.js'
 /** A fixed-seed run: the same cases every time, so a failure here reproduces exactly. */
 const SEED = 20_260_728
 const RUNS: Record<string, number> = {
-  'streamable-http': 1200,
-  'streamable-http json': 600,
-  sse: 1000,
-  auto: 700,
+  'streamable-http': 1000,
+  'streamable-http json': 500,
+  sse: 900,
+  auto: 500,
 }
 let total = 0
 

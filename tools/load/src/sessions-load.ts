@@ -46,7 +46,7 @@ export async function runSessionsLoad(o: SessionsLoadOptions): Promise<SessionsL
     errors++
     firstError ??= why
   }
-  const sessions = await pool(o.sessions, o.sessions, async (s) => {
+  const sessions = await pool(o.sessions, o.sessions, async () => {
     try {
       return await new LegacySession(o.server.url).initialize()
     } catch (e) {
