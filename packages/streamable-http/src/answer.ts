@@ -5,6 +5,7 @@ import {
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
+import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
 import { jsonAnswer } from './json-answer.js'
 import type { HandlerState, PendingAnswer } from './state.js'
@@ -39,7 +40,7 @@ export class Answer implements PendingAnswer {
     /** The client accepts SSE and the handler may use it for this request. */
     private readonly canStream: boolean,
     /** Modern era: the stream closing cancels the request. */
-    private readonly onDisconnect: (() => void) | undefined,
+    private readonly cancellation: RequestCancellation | undefined,
   ) {}
 
   /** Keeps this answer findable by `closeSseStream` while the request runs. */
@@ -70,7 +71,11 @@ export class Answer implements PendingAnswer {
     if (this.stream || !this.canStream || this.done) return this.stream
     const stream = this.state.newStream(this.session)
     this.stream = stream
-    const response = stream.open({ signal: this.request.signal }, this.onDisconnect)
+    const cancellation = this.cancellation
+    const response = stream.open(
+      { signal: this.request.signal },
+      cancellation && (() => cancellation.close(new Error('client closed the stream'))),
+    )
     this.response = response
     this.deliver?.(response)
     return stream

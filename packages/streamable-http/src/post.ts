@@ -2,6 +2,7 @@ import { HttpStatus, parseJson, readId } from '@edgemcp/core'
 import type { Context } from 'hono'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
+import { RequestCancellation } from './cancellation.js'
 import { readBody } from './body.js'
 import { classify } from './classify.js'
 import { errorResponse, transportError } from './http-error.js'
@@ -9,25 +10,6 @@ import type { HandlerState } from './state.js'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/**
- * Modern-era cancellation (closing the stream cancels the request): the signal handed to the engine, and what
- * a closed SSE stream does. The engine subscribes to the signal only if a handler looks at `ctx.signal`.
- */
-function cancellation(
-  request: Request,
-  canStream: boolean,
-): { signal: AbortSignal; onDisconnect: (() => void) | undefined } {
-  if (!canStream) return { signal: request.signal, onDisconnect: undefined }
-  const cancel = new AbortController()
-  const upstream = request.signal
-  if (upstream.aborted) cancel.abort(upstream.reason)
-  else upstream.addEventListener('abort', () => cancel.abort(upstream.reason), { once: true })
-  return {
-    signal: cancel.signal,
-    onDisconnect: () => cancel.abort(new Error('client closed the stream')),
-  }
-}
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
 export async function handlePost(state: HandlerState, c: Context): Promise<Response> {
@@ -76,8 +58,8 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
 
   const canStream = acceptsSse && (listen || !o.jsonResponse)
   // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
-  const cancel = modern ? cancellation(request, canStream) : undefined
-  const answer = new Answer(state, request, session, canStream, cancel?.onDisconnect)
+  const cancellation = modern ? new RequestCancellation(request) : undefined
+  const answer = new Answer(state, request, session, canStream, cancellation)
   if (session && method !== undefined) {
     const requestId = readId(value)
     if (requestId !== null) answer.track(requestId)
@@ -86,7 +68,7 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   const handling = state.server.handle(value, {
     session,
     emit: answer.emit,
-    signal: cancel?.signal,
+    signal: cancellation?.asSignal(),
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal,

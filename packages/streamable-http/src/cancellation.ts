@@ -1,0 +1,72 @@
+/**
+ * The cancellation of one 2026-07-28 request (cancellation = closing the stream): aborted when the client
+ * disconnects (the HTTP request's signal) or closes the SSE stream of the answer (the only sign of a
+ * disconnect on runtimes whose `request.signal` never aborts, e.g. Workers without `enable_request_signal`).
+ *
+ * It is what the engine gets as `HandleOptions.signal`. The engine uses a parent signal through `aborted`,
+ * `reason` and `add/removeEventListener` only, and subscribes only when a handler reads `ctx.signal`. Real
+ * signals are costly (an AbortController each, listeners, and they outlive young-generation GCs), so this
+ * object creates none until someone subscribes: not even the request's own signal, which @hono/node-server
+ * makes on first access.
+ */
+export class RequestCancellation {
+  private controller: AbortController | undefined
+  private closed = false
+  private closeReason: unknown
+
+  constructor(private readonly request: Request) {}
+
+  get aborted(): boolean {
+    if (this.controller) return this.controller.signal.aborted
+    return this.closed || this.request.signal.aborted
+  }
+
+  get reason(): unknown {
+    if (this.controller) return this.controller.signal.reason
+    return this.closed ? this.closeReason : this.request.signal.reason
+  }
+
+  /** A real AbortSignal following this cancellation, made on first use. */
+  get signal(): AbortSignal {
+    if (this.controller) return this.controller.signal
+    const controller = new AbortController()
+    this.controller = controller
+    if (this.closed) controller.abort(this.closeReason)
+    else {
+      const upstream = this.request.signal
+      if (upstream.aborted) controller.abort(upstream.reason)
+      else upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true })
+    }
+    return controller.signal
+  }
+
+  /** The client closed the answer's SSE stream. */
+  close(reason: unknown): void {
+    if (this.controller) this.controller.abort(reason)
+    else if (!this.closed) {
+      this.closed = true
+      this.closeReason = reason
+    }
+  }
+
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: AddEventListenerOptions | boolean,
+  ): void {
+    this.signal.addEventListener(type, listener, options)
+  }
+
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: EventListenerOptions | boolean,
+  ): void {
+    this.controller?.signal.removeEventListener(type, listener, options)
+  }
+
+  /** For `HandleOptions.signal`, typed as AbortSignal; see the class comment for what the engine uses. */
+  asSignal(): AbortSignal {
+    return this as unknown as AbortSignal
+  }
+}
