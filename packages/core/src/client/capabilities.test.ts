@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { clientCapabilities, implementationFor } from './capabilities.js'
+import { implementationFor } from '../protocol/implementation.js'
+import { clientCapabilities } from './capabilities.js'
 
 const all = { elicitation: true, sampling: true, roots: true }
 const none = { elicitation: false, sampling: false, roots: false }

@@ -1,4 +1,3 @@
-import type { Implementation } from '../server/types.js'
 import type { Era, JsonObject } from './types.js'
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -33,16 +32,4 @@ export function clientCapabilities(
     }
   }
   return caps
-}
-
-/** The Implementation fields a revision knows (title from 2025-06-18; description, websiteUrl, icons from 2025-11-25). */
-export function implementationFor(version: string, info: Implementation): JsonObject {
-  const out: JsonObject = { name: info.name, version: info.version }
-  if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
-  if (version >= '2025-11-25') {
-    if (info.description !== undefined) out.description = info.description
-    if (info.websiteUrl !== undefined) out.websiteUrl = info.websiteUrl
-    if (info.icons !== undefined) out.icons = info.icons
-  }
-  return out
 }

@@ -9,7 +9,8 @@ import {
   META_PROTOCOL_VERSION,
 } from '../protocol/meta.js'
 import type { Implementation, LoggingLevel } from '../server/types.js'
-import { clientCapabilities, implementationFor } from './capabilities.js'
+import { implementationFor } from '../protocol/implementation.js'
+import { clientCapabilities } from './capabilities.js'
 import { handshake } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
 import { RequestTracker } from './request-tracker.js'

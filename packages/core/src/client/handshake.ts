@@ -9,7 +9,7 @@ import {
   type ModernVersion,
 } from '../protocol/versions.js'
 import type { Implementation } from '../server/types.js'
-import { implementationFor } from './capabilities.js'
+import { implementationFor } from '../protocol/implementation.js'
 import { decideEra, type ProbeOutcome } from './era.js'
 import type { Era, JsonObject, ProtocolChoice, ClientRequestOptions } from './types.js'
 

@@ -3,7 +3,8 @@ import { freezeEncoded } from '../jsonrpc/codec.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import type { RequestScope } from './core.js'
 import { complete } from './methods/completion.js'
-import { discover, implementationFor, setLevel } from './methods/lifecycle.js'
+import { implementationFor } from '../protocol/implementation.js'
+import { discover, setLevel } from './methods/lifecycle.js'
 import { getPrompt, listPrompts } from './methods/prompts.js'
 import {
   listResources,

@@ -1,7 +1,7 @@
 import type { JsonRpcNotification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
-import { implementationFor } from './methods/lifecycle.js'
+import { implementationFor } from '../protocol/implementation.js'
 import type { Transport } from '../transport/transport.js'
 import { connectServer, type Connection } from './connect.js'
 import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'

@@ -1,22 +1,11 @@
 import { invalidParams } from '../../errors/protocol-error.js'
+import { implementationFor } from '../../protocol/implementation.js'
 import { META_SERVER_INFO } from '../../protocol/meta.js'
 import { negotiateLegacyVersion, SUPPORTED_VERSIONS } from '../../protocol/versions.js'
 import type { RequestScope, ServerCore } from '../core.js'
 import type { ServerSession } from '../session.js'
 import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from '../types.js'
 import { optionalObject } from './shared.js'
-
-/** Implementation fields by the revision that added them. */
-function implementationFor(version: string, info: Implementation): JsonObject {
-  const out: JsonObject = { name: info.name, version: info.version }
-  if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
-  if (version >= '2025-11-25') {
-    if (info.description !== undefined) out.description = info.description
-    if (info.websiteUrl !== undefined) out.websiteUrl = info.websiteUrl
-    if (info.icons !== undefined) out.icons = info.icons
-  }
-  return out
-}
 
 export function capabilitiesFor(core: ServerCore, version: string): JsonObject {
   const caps = core.capabilities()
@@ -66,5 +55,3 @@ export function setLevel(scope: RequestScope): JsonObject {
   if (scope.session) scope.session.logLevel = level as LoggingLevel
   return {}
 }
-
-export { implementationFor }

@@ -1,0 +1,16 @@
+import type { Implementation, JsonObject } from '../server/types.js'
+
+/**
+ * An `Implementation` (clientInfo / serverInfo) with only the fields a revision knows: `title` from 2025-06-18;
+ * `description`, `websiteUrl` and `icons` from 2025-11-25.
+ */
+export function implementationFor(version: string, info: Implementation): JsonObject {
+  const out: JsonObject = { name: info.name, version: info.version }
+  if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
+  if (version >= '2025-11-25') {
+    if (info.description !== undefined) out.description = info.description
+    if (info.websiteUrl !== undefined) out.websiteUrl = info.websiteUrl
+    if (info.icons !== undefined) out.icons = info.icons
+  }
+  return out
+}
