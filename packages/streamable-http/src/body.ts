@@ -3,17 +3,15 @@ import { transportError } from './http-error.js'
 
 export type BodyResult = { ok: true; text: string } | { ok: false; error: ProtocolError }
 
-const tooLarge = (limit: number) =>
-  ({
-    ok: false,
-    error: transportError(HttpStatus.payloadTooLarge, `Request body exceeds ${limit} bytes`),
-  }) as const
+const tooLarge = (limit: number): BodyResult => ({
+  ok: false,
+  error: transportError(HttpStatus.payloadTooLarge, `Request body exceeds ${limit} bytes`),
+})
 
-const unreadable = (detail: string) =>
-  ({
-    ok: false,
-    error: transportError(HttpStatus.badRequest, `Parse error: ${detail}`, ErrorCode.ParseError),
-  }) as const
+const unreadable = (detail: string): BodyResult => ({
+  ok: false,
+  error: transportError(HttpStatus.badRequest, `Parse error: ${detail}`, ErrorCode.ParseError),
+})
 
 /** Decodes whole bodies; without `stream`, each `decode` call starts afresh, so one instance serves all. */
 const wholeDecoder = new TextDecoder('utf-8', { fatal: true })
@@ -26,11 +24,11 @@ const wholeDecoder = new TextDecoder('utf-8', { fatal: true })
  * body by that header, and @hono/node-server reads it without building a web stream); its size is checked
  * again after reading. Without one the body is streamed and counted chunk by chunk.
  */
-export async function readBody(request: Request, limit: number): Promise<BodyResult> {
+export function readBody(request: Request, limit: number): Promise<BodyResult> {
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     const size = Number(declared)
-    if (size > limit) return tooLarge(limit)
+    if (size > limit) return Promise.resolve(tooLarge(limit))
     if (Number.isSafeInteger(size) && size >= 0) return readWhole(request, limit)
   }
   return readStreamed(request, limit)

@@ -57,18 +57,21 @@ export async function sessionOf(
   return { session }
 }
 
+const MODERN_PLAN: Plan = Object.freeze({ era: 'modern' as const })
+
 /**
  * Decides the era of a POSTed body (2026-07-28 basic/versioning "Backward Compatibility"): a request naming
  * its version in `_meta` is modern (its mirrored headers are validated, any session id is ignored); a modern
  * `MCP-Protocol-Version` header makes a message modern too (core rejects a request lacking the `_meta`
- * with 400, -32602); everything else is legacy and is checked against its session.
+ * with 400, -32602); everything else is legacy and is checked against its session. Synchronous for modern
+ * requests; a legacy one waits for its session store.
  */
-export async function classify(
+export function classify(
   state: HandlerState,
   headers: Headers,
   value: unknown,
   principal: string | undefined,
-): Promise<Plan> {
+): Plan | Promise<Plan> {
   const header = versionHeader(headers)
   const single = isObject(value) ? value : undefined
   const params = single && isObject(single.params) ? single.params : undefined
@@ -84,10 +87,19 @@ export async function classify(
       )
       if (error) return { error }
     }
-    return { era: 'modern' }
+    return MODERN_PLAN
   }
   // A modern client's request without the `_meta` version: core answers it as a malformed modern request.
-  if (header !== null && isModernVersion(header)) return { era: 'modern' }
+  if (header !== null && isModernVersion(header)) return MODERN_PLAN
+  return classifyLegacy(state, headers, header, principal)
+}
+
+async function classifyLegacy(
+  state: HandlerState,
+  headers: Headers,
+  header: string | null,
+  principal: string | undefined,
+): Promise<Plan> {
   const found = await sessionOf(state, headers, principal)
   if ('error' in found) return found
   const error = checkLegacyVersion(header, found.session)

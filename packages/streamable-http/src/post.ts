@@ -40,7 +40,8 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
 
   const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
   const principal = auth?.principal
-  const plan = await classify(state, headers, value, principal)
+  const planned = classify(state, headers, value, principal)
+  const plan = planned instanceof Promise ? await planned : planned
   if ('error' in plan) return errorResponse(plan.error, readId(value))
 
   const modern = plan.era === 'modern'
