@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
 export const appDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+const supervisor = join(appDir, 'test/supervise.mjs')
 const wranglerBin = join(
   dirname(createRequire(import.meta.url).resolve('wrangler/package.json')),
   'bin/wrangler.js',
@@ -37,11 +38,11 @@ export function freePort(): Promise<number> {
  * the whole run: `wrangler dev` on the sources would rebuild whenever a workspace package's dist changes.
  */
 export async function bundleWorker(outDir: string): Promise<string> {
-  await promisify(execFile)(
-    process.execPath,
-    [wranglerBin, 'deploy', '--dry-run', '--outdir', outDir],
-    { cwd: appDir, env: wranglerEnv, maxBuffer: 8 * 1024 * 1024 },
-  )
+  await promisify(execFile)(process.execPath, [wranglerBin, 'deploy', '--dry-run', '--outdir', outDir], {
+    cwd: appDir,
+    env: wranglerEnv,
+    maxBuffer: 8 * 1024 * 1024,
+  })
   return join(outDir, 'index.js')
 }
 
@@ -88,7 +89,8 @@ export function discover(url: string): Promise<Response> {
 
 /**
  * Runs `wrangler dev --no-bundle <script>` on 127.0.0.1:`port` in a process group of its own (so stopping
- * the group ends workerd too), and waits until the MCP endpoint answers.
+ * the group ends workerd too; test/supervise.mjs ends it should this process die first), and waits until
+ * the MCP endpoint answers.
  */
 export async function startWranglerDev(options: {
   script: string
@@ -117,10 +119,11 @@ export async function startWranglerDev(options: {
     '--log-level',
     'warn',
   ]
-  const child: ChildProcess = spawn(process.execPath, args, {
+  // The supervisor leads the new process group and ends it if this process dies without calling stop().
+  const child: ChildProcess = spawn(process.execPath, [supervisor, process.execPath, ...args], {
     cwd: appDir,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: wranglerEnv,
   })
   const pgid = child.pid
