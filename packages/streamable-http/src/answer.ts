@@ -35,7 +35,8 @@ export class Answer implements PendingAnswer {
 
   constructor(
     private readonly state: HandlerState,
-    private readonly request: Request,
+    /** The HTTP request while it is being answered (see `release`). */
+    private request: Request | undefined,
     private readonly session: ServerSession | undefined,
     /** The client accepts SSE and the handler may use it for this request. */
     private readonly canStream: boolean,
@@ -73,7 +74,7 @@ export class Answer implements PendingAnswer {
     this.stream = stream
     const cancellation = this.cancellation
     const response = stream.open(
-      { signal: this.request.signal },
+      { signal: this.request?.signal },
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response
@@ -101,13 +102,15 @@ export class Answer implements PendingAnswer {
 
   private settle(r: HandleResult): void {
     this.done = true
+    const { deliver, fail } = this
+    this.release()
     const stream = this.stream
     if (!stream) {
       this.untrack()
       try {
-        this.deliver?.(jsonAnswer(this.state, r))
+        deliver?.(jsonAnswer(this.state, r))
       } catch (e) {
-        this.fail?.(e)
+        fail?.(e)
       }
       return
     }
@@ -118,9 +121,11 @@ export class Answer implements PendingAnswer {
 
   private abandon(error: unknown): void {
     this.done = true
+    const fail = this.fail
+    this.release()
     this.stream?.abort()
     this.untrack()
-    this.fail?.(error)
+    fail?.(error)
   }
 
   /** Streams the final response(s) and ends the stream. */
@@ -129,6 +134,18 @@ export class Answer implements PendingAnswer {
     const body = r.body
     for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
     await stream.end()
+  }
+
+  /**
+   * The result is known: nothing here needs the HTTP request or the response promise any more. Dropping them
+   * keeps the request, its socket buffers and the response body from living as long as whatever still holds
+   * this answer (e.g. the engine's request scope).
+   */
+  private release(): void {
+    this.request = undefined
+    this.deliver = undefined
+    this.fail = undefined
+    this.cancellation?.release()
   }
 
   private untrack(): void {

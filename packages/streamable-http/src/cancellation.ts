@@ -14,16 +14,21 @@ export class RequestCancellation {
   private closed = false
   private closeReason: unknown
 
-  constructor(private readonly request: Request) {}
+  /** The HTTP request while it is being answered; dropped once the request is done. */
+  private request: Request | undefined
+
+  constructor(request: Request) {
+    this.request = request
+  }
 
   get aborted(): boolean {
     if (this.controller) return this.controller.signal.aborted
-    return this.closed || this.request.signal.aborted
+    return this.closed || this.request?.signal.aborted === true
   }
 
   get reason(): unknown {
     if (this.controller) return this.controller.signal.reason
-    return this.closed ? this.closeReason : this.request.signal.reason
+    return this.closed ? this.closeReason : this.request?.signal.reason
   }
 
   /** A real AbortSignal following this cancellation, made on first use. */
@@ -32,7 +37,7 @@ export class RequestCancellation {
     const controller = new AbortController()
     this.controller = controller
     if (this.closed) controller.abort(this.closeReason)
-    else {
+    else if (this.request) {
       const upstream = this.request.signal
       if (upstream.aborted) controller.abort(upstream.reason)
       else upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true })
@@ -47,6 +52,14 @@ export class RequestCancellation {
       this.closed = true
       this.closeReason = reason
     }
+  }
+
+  /**
+   * The request is answered: a later disconnect cancels nothing, so the HTTP request need not be kept (the
+   * engine may keep its request scope, and with it this object, alive for a while).
+   */
+  release(): void {
+    this.request = undefined
   }
 
   addEventListener(
