@@ -67,6 +67,18 @@ describe('RequestCancellation', () => {
     expect(reads()).toBe(0)
   })
 
+  it('once released, never touches the request again', () => {
+    const { request, upstream, reads } = fakeRequest()
+    const c = new RequestCancellation(request)
+    c.release()
+    upstream.abort('late disconnect')
+    expect(c.aborted).toBe(false)
+    expect(c.signal.aborted).toBe(false)
+    expect(reads()).toBe(0)
+    c.close('closed')
+    expect(c.signal.aborted).toBe(true)
+  })
+
   it('reaches ctx.signal of a handler through the engine', async () => {
     const server = new McpServer({ name: 't', version: '1' })
     let started!: () => void
