@@ -1,12 +1,17 @@
 /**
- * `npm run fuzz`: the long run. Every in-process target, both loopback targets and raw-socket cases, at least
- * 100,000 cases in all; prints a table and the total, exits 1 on the first new failure (with its shrunk
- * counterexample). Options: --seed N (default: time-based, printed), --scale F (multiplies every count).
+ * `npm run fuzz`: the long run. Every in-process target, both loopback targets and raw-socket cases, and
+ * @edgemcp/workers under `wrangler dev` (apps/worker-server; skip with --no-workers): at least 100,000 cases in
+ * all; prints a table and the total, exits 1 when a target failed (with its shrunk counterexample).
+ * Options: --seed N (default: time-based, printed), --scale F (multiplies every count).
  */
 import { guardCount } from './guards.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 import { type FuzzResult, fuzzRaw, fuzzTarget } from './run.js'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { startWranglerDev, WORKER_APP } from '@edgemcp/tools-load/wrangler'
 import { IN_PROCESS, LOOPBACK } from './targets/all.js'
+import { workersTarget } from './targets/workers.js'
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`)
@@ -39,6 +44,17 @@ for (const t of LOOPBACK) {
   report(await fuzzTarget(target, { seed, numRuns: n(3_000) }))
   report(await fuzzRaw(target, { seed, numRuns: n(1_000) }))
   await target.close()
+}
+// @edgemcp/workers under wrangler dev (apps/worker-server), when the app is there and --no-workers is not given.
+if (existsSync(join(WORKER_APP, 'wrangler.jsonc')) && !process.argv.includes('--no-workers')) {
+  const dev = await startWranglerDev(WORKER_APP)
+  try {
+    const target = await workersTarget(dev.url)
+    report(await fuzzTarget(target, { seed, numRuns: n(2_000) }))
+    await target.close()
+  } finally {
+    await dev.stop()
+  }
 }
 const total = results.reduce((s, r) => s + r.runs, 0)
 const failed = results.filter((r) => r.failed)

@@ -44,11 +44,23 @@ export async function fuzzTarget(target: Target, o: FuzzOptions): Promise<FuzzRe
   const known: Record<string, number> = {}
   const statuses: Record<number, number> = {}
   const property = fc.asyncProperty(arbitrary, async (c) => {
-    const { reply, problems, head } = await target.send(c)
-    statuses[reply.status] = (statuses[reply.status] ?? 0) + 1
-    const after = await target.probe()
+    const problems: string[] = []
+    let head = ''
+    try {
+      const sent = await target.send(c)
+      statuses[sent.reply.status] = (statuses[sent.reply.status] ?? 0) + 1
+      problems.push(...sent.problems)
+      head = sent.head
+    } catch (e) {
+      problems.push(`sending the case threw: ${String(e)}`)
+    }
+    try {
+      problems.push(...(await target.probe()))
+    } catch (e) {
+      problems.push(`the probe after the case threw: ${String(e)}`)
+    }
     await settle()
-    const t = triage([...problems, ...after, ...checkGuards()], head)
+    const t = triage([...problems, ...checkGuards()], { target: target.name, head, case: c })
     for (const id of new Set(t.known)) known[id] = (known[id] ?? 0) + 1
     if (t.fresh.length > 0)
       throw new Error(`${target.name}:\n  ${t.fresh.slice(0, 8).map(short).join('\n  ')}`)

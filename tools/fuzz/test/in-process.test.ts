@@ -6,10 +6,10 @@ import { IN_PROCESS } from '../src/targets/all.js'
 /** A fixed-seed run: the same cases every time, so a failure here reproduces exactly. */
 const SEED = 20_260_728
 const RUNS: Record<string, number> = {
-  'streamable-http': 1000,
-  'streamable-http json': 500,
-  sse: 900,
-  auto: 500,
+  'streamable-http': 900,
+  'streamable-http json': 400,
+  sse: 800,
+  auto: 400,
 }
 let total = 0
 

@@ -3,7 +3,8 @@ import { guardCount } from '../src/guards.js'
 import { fuzzRaw, fuzzTarget } from '../src/run.js'
 import { LOOPBACK } from '../src/targets/all.js'
 import { loopbackTarget } from '../src/targets/loopback.js'
-import { JSON_HEADERS } from '../src/targets/target.js'
+import { SseSession } from '../src/targets/sse-client.js'
+import { JSON_HEADERS, type Send } from '../src/targets/target.js'
 
 const SEED = 20_260_728
 
@@ -12,11 +13,11 @@ describe('hostile requests over loopback HTTP (serve from @edgemcp/streamable-ht
     it(`${t.name}: fetch cases and raw-socket cases`, async () => {
       const target = await t.make()
       try {
-        const r = await fuzzTarget(target, { seed: SEED, numRuns: 200 })
+        const r = await fuzzTarget(target, { seed: SEED, numRuns: 150 })
         expect(r.report).toBeUndefined()
-        const raw = await fuzzRaw(target, { seed: SEED, numRuns: 60 })
+        const raw = await fuzzRaw(target, { seed: SEED, numRuns: 50 })
         expect(raw.report).toBeUndefined()
-        expect(r.runs + raw.runs).toBe(260)
+        expect(r.runs + raw.runs).toBe(200)
         expect(guardCount()).toBe(0)
       } finally {
         await target.close()
@@ -34,6 +35,31 @@ describe('hostile requests over loopback HTTP (serve from @edgemcp/streamable-ht
       expect((await res.json()).error.code).toBeTypeOf('number')
       expect(await target.probe()).toEqual([])
     } finally {
+      await target.close()
+    }
+  })
+
+  // Known bug sse-invalid-utf8-reset (src/known-bugs.ts): flip to `it` once the 400 always arrives.
+  it.fails('HTTP+SSE: a 700 KB body with invalid UTF-8 at its start gets 400, never a reset connection', async () => {
+    const target = await loopbackTarget('auto')
+    const send: Send = (path, init) => fetch(`${target.url}${path}`, init)
+    const session = await SseSession.open(send, '/', '2025-03-26')
+    try {
+      const body = new Uint8Array(700_000).fill(0x5b)
+      body[0] = 0xff
+      const outcomes: Array<number | string> = []
+      for (let i = 0; i < 20; i++) {
+        try {
+          const res = await send(session.endpoint, { method: 'POST', headers: JSON_HEADERS, body })
+          await res.body?.cancel()
+          outcomes.push(res.status)
+        } catch (e) {
+          outcomes.push(String(e))
+        }
+      }
+      expect(outcomes.filter((o) => o !== 400)).toEqual([])
+    } finally {
+      session.close()
       await target.close()
     }
   })

@@ -6,12 +6,11 @@
  *
  *   node dist/workers-resumption.js [--sessions 10] [--calls 5] [--steps 10] [--cut 0.15] [--app ../../apps/worker-server]
  */
-import { fileURLToPath } from 'node:url'
-import { startWranglerDev } from './lib/wrangler.js'
+import { startWranglerDev, WORKER_APP } from './lib/wrangler.js'
 import { printResumption, type ResumptionOptions, runResumption } from './resumption.js'
 import { cliNumber, cliString, isMain } from './lib/table.js'
 
-export const WORKER_APP = fileURLToPath(new URL('../../../apps/worker-server', import.meta.url))
+export { WORKER_APP }
 
 /** The worker-server's `long_task`: `steps` progress notifications `delayMs` apart, then "Done: N steps". */
 export const LONG_TASK: NonNullable<ResumptionOptions['tool']> = {

@@ -1,5 +1,6 @@
 import { parseSse } from '../read-reply.js'
 import { bodyProblems } from '../validate.js'
+import { ADD, type SumTool } from './streamable-client.js'
 import { isObject, JSON_HEADERS, nextProbeId, resultText, type Send } from './target.js'
 
 /**
@@ -100,6 +101,7 @@ export class SseSession {
       body: JSON.stringify(message),
     })
     await res.body?.cancel()
+    if (res.status === 404) this.ended = true // the session is gone (its stream closed): open a new one
     return res
   }
 
@@ -122,11 +124,11 @@ export class SseSession {
     return answer
   }
 
-  /** A tools/call of `add` answered on the stream. */
-  async probe(label: string): Promise<string[]> {
+  /** A tools/call of the sum tool (default: the fuzz server's `add`) answered on the stream. */
+  async probe(label: string, tool: SumTool = ADD): Promise<string[]> {
     const a = nextProbeId() % 50
     try {
-      const m = await this.request('tools/call', { name: 'add', arguments: { a, b: 2 } })
+      const m = await this.request('tools/call', { name: tool.name, arguments: tool.args(a, 2) })
       return resultText(m) === String(a + 2) ? [] : [`${label}: wrong answer ${JSON.stringify(m)}`]
     } catch (e) {
       return [`${label}: ${(e as Error).message}`]

@@ -8,6 +8,7 @@ import type { FuzzCase } from '../arbitraries/case.js'
 import { BATCH_REVISION, LATEST_LEGACY, makeFuzzServer } from '../server.js'
 import { renderContext, sendCase } from './send-case.js'
 import { SseSession } from './sse-client.js'
+import { ADD, type SumTool } from './streamable-client.js'
 import { FUZZ_MAX_BODY, streamableVictims } from './streamable.js'
 import type { Send, Target } from './target.js'
 
@@ -17,7 +18,7 @@ const SSE_VERSION = '2024-11-05'
  * Victim HTTP+SSE sessions (2024-11-05 and 2025-03-26, where batches are allowed) and a hidden probe
  * session, each with its stream drained and validated; a session whose stream ended is opened again.
  */
-export async function sseVictims(send: Send, ssePath: string) {
+export async function sseVictims(send: Send, ssePath: string, tool: SumTool = ADD) {
   const open = (version: string) => SseSession.open(send, ssePath, version)
   const sessions = {
     legacy: await open(SSE_VERSION),
@@ -37,7 +38,7 @@ export async function sseVictims(send: Send, ssePath: string) {
     },
     /** Problems seen on the victim streams since the last call. */
     streamProblems: () => Object.values(sessions).flatMap((s) => s.takeProblems()),
-    probe: () => sessions.probe.probe(`SSE probe ${ssePath}`),
+    probe: () => sessions.probe.probe(`SSE probe ${ssePath}`, tool),
     close() {
       for (const s of Object.values(sessions)) s.close()
     },

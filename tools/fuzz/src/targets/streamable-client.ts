@@ -39,8 +39,17 @@ async function expectSum(res: Response, id: number, a: number, b: number, label:
   return [`${label}: well-formed tools/call failed after the case: ${res.status} ${reply.text.slice(0, 300)}`]
 }
 
-/** A 2026-07-28 stateless tools/call of `add` with mirrored headers. */
-export async function probeModern(send: Send, path: string): Promise<string[]> {
+/** The tool a probe calls: it must answer `String(a + b)`. */
+export interface SumTool {
+  name: string
+  args(a: number, b: number): Record<string, unknown>
+}
+
+/** The fuzz server's `add`. */
+export const ADD: SumTool = { name: 'add', args: (a, b) => ({ a, b }) }
+
+/** A 2026-07-28 stateless tools/call of the sum tool with mirrored headers. */
+export async function probeModern(send: Send, path: string, tool: SumTool = ADD): Promise<string[]> {
   const id = nextProbeId()
   const [a, b] = [id % 97, 1000 + (id % 13)]
   const res = await send(path, {
@@ -49,24 +58,25 @@ export async function probeModern(send: Send, path: string): Promise<string[]> {
       ...JSON_HEADERS,
       'MCP-Protocol-Version': MODERN,
       'Mcp-Method': 'tools/call',
-      'Mcp-Name': 'add',
+      'Mcp-Name': tool.name,
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
-      params: { name: 'add', arguments: { a, b }, _meta: modernMeta() },
+      params: { name: tool.name, arguments: tool.args(a, b), _meta: modernMeta() },
     }),
   })
   return expectSum(res, id, a, b, `modern probe ${path}`)
 }
 
-/** A tools/call of `add` in a legacy session. */
+/** A tools/call of the sum tool in a legacy session. */
 export async function probeLegacy(
   send: Send,
   path: string,
   sessionId: string,
   version: string,
+  tool: SumTool = ADD,
 ): Promise<string[]> {
   const id = nextProbeId()
   const [a, b] = [id % 89, 7]
@@ -77,8 +87,24 @@ export async function probeLegacy(
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
-      params: { name: 'add', arguments: { a, b } },
+      params: { name: tool.name, arguments: tool.args(a, b) },
     }),
   })
   return expectSum(res, id, a, b, `legacy probe ${path}`)
+}
+
+/** Whether a legacy session still exists (a ping in it is not answered 404). */
+export async function sessionAlive(
+  send: Send,
+  path: string,
+  sessionId: string,
+  version: string,
+): Promise<boolean> {
+  const res = await send(path, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': version },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 'alive', method: 'ping' }),
+  })
+  await res.body?.cancel()
+  return res.status !== 404
 }

@@ -2,7 +2,7 @@ import { type McpHandlerOptions, createMcpHandler } from '@edgemcp/streamable-ht
 import type { FuzzCase } from '../arbitraries/case.js'
 import { BATCH_REVISION, LATEST_LEGACY, makeFuzzServer } from '../server.js'
 import { renderContext, sendCase } from './send-case.js'
-import { initSession, probeLegacy, probeModern } from './streamable-client.js'
+import { ADD, initSession, probeLegacy, probeModern, type SumTool } from './streamable-client.js'
 import type { Send, Target } from './target.js'
 
 export const FUZZ_MAX_BODY = 64 * 1024
@@ -13,7 +13,7 @@ type Victims = Record<'legacy' | 'batch' | 'probe', { id: string; version: strin
  * Keeps the victim sessions of a Streamable HTTP endpoint alive: a hostile DELETE may end one, so a session
  * the store no longer has is opened again before the next case. The probe session is never named by a case.
  */
-export async function streamableVictims(send: Send, path: string) {
+export async function streamableVictims(send: Send, path: string, tool: SumTool = ADD) {
   const open = async (version: string) => ({ id: await initSession(send, path, version), version })
   const victims: Victims = {
     legacy: await open(LATEST_LEGACY),
@@ -23,13 +23,14 @@ export async function streamableVictims(send: Send, path: string) {
   return {
     victims,
     /** Re-opens victims whose session is gone (`has` asks the store). */
-    async refresh(has: (id: string) => Promise<boolean>) {
+    async refresh(has: (id: string, version: string) => Promise<boolean>) {
       for (const key of ['legacy', 'batch', 'probe'] as const)
-        if (!(await has(victims[key].id))) victims[key] = await open(victims[key].version)
+        if (!(await has(victims[key].id, victims[key].version)))
+          victims[key] = await open(victims[key].version)
     },
     probe: async () => [
-      ...(await probeModern(send, path)),
-      ...(await probeLegacy(send, path, victims.probe.id, victims.probe.version)),
+      ...(await probeModern(send, path, tool)),
+      ...(await probeLegacy(send, path, victims.probe.id, victims.probe.version, tool)),
     ],
   }
 }

@@ -3,6 +3,10 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** apps/worker-server of this repository (the sample Worker on @edgemcp/workers). */
+export const WORKER_APP = fileURLToPath(new URL('../../../../apps/worker-server', import.meta.url))
 
 export interface WranglerDev {
   url: string
