@@ -1,4 +1,4 @@
-import type { JsonRpcMessage } from '@edgemcp/core'
+import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
 import { SseConnection } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
@@ -70,7 +70,7 @@ export class EventStream {
       if (this.ended) return
       const store = this.options.eventStore
       const id = store ? await store.append(this.id, message) : undefined
-      this.connection?.write(formatSseEvent({ id, data: JSON.stringify(message) }))
+      this.connection?.write(formatSseEvent({ id, data: encodeMessage(message) }))
     })
   }
 
@@ -94,7 +94,7 @@ export class EventStream {
     this.enqueue(async () => {
       const replay = store ? await store.replayAfter(lastEventId) : undefined
       for (const e of replay?.events ?? [])
-        connection.write(formatSseEvent({ id: e.id, data: JSON.stringify(e.message) }))
+        connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
       if (this.ended) {
         connection.close()
         return

@@ -1,4 +1,10 @@
-import { HttpStatus, isModernVersion, type ProtocolError, type ServerSession } from '@edgemcp/core'
+import {
+  encodeMessage,
+  HttpStatus,
+  isModernVersion,
+  type ProtocolError,
+  type ServerSession,
+} from '@edgemcp/core'
 import type { Context } from 'hono'
 import { accepts } from './accept.js'
 import { checkLegacyVersion, sessionOf, versionHeader } from './classify.js'
@@ -39,7 +45,7 @@ async function legacySession(
 /** A stream that has ended (or lives in another isolate): send what the client missed, then close. */
 function replayOnly(events: StoredEvent[], signal: AbortSignal): Response {
   const connection = new SseConnection({ keepAliveMs: 0, signal })
-  for (const e of events) connection.write(formatSseEvent({ id: e.id, data: JSON.stringify(e.message) }))
+  for (const e of events) connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
   connection.close()
   return connection.response
 }

@@ -20,7 +20,12 @@ export function formatSseEvent(fields: SseFields): string {
   if (fields.event !== undefined) out += `event: ${singleLine('event', fields.event)}\n`
   if (fields.id !== undefined) out += `id: ${singleLine('id', fields.id)}\n`
   if (fields.retry !== undefined) out += `retry: ${Math.max(0, Math.floor(fields.retry))}\n`
-  if (fields.data !== undefined) for (const line of fields.data.split(/\r\n|\r|\n/)) out += `data: ${line}\n`
+  const data = fields.data
+  if (data !== undefined) {
+    // Messages are single-line JSON (encodeMessage): no split needed.
+    if (!data.includes('\n') && !data.includes('\r')) out += `data: ${data}\n`
+    else for (const line of data.split(/\r\n|\r|\n/)) out += `data: ${line}\n`
+  }
   return `${out}\n`
 }
 
