@@ -30,7 +30,7 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
   {
     id: 'workers-unread-body',
     summary:
-      'wrangler dev of an @edgemcp/workers app: after an answer sent without reading the request body (415 for a wrong Content-Type, 413 by Content-Length, …) the next request (often a well-formed one) may get 503 "Your worker restarted mid-request" (workerd: Broken pipe), the answer arrives without its body, or the connection is reset while the client still sends (ECONNRESET); HTTP+SSE sessions whose stream the restarted isolate held are lost (404). Suspected: the body is left unread and not cancelled on early refusals (streamable-http src/post.ts before readBody, src/body.ts readBody on Content-Length). Seen only under wrangler dev so far.',
+      'wrangler dev of an @edgemcp/workers app: an oversized POST (413 by Content-Length, body never read) gets 503 "Your worker restarted mid-request" or a reset about 7 times in 10, and the request after it (often a well-formed one) may get 503 "Your worker restarted mid-request" (workerd: Broken pipe), a refusal arrives without its body (seen once after a 415), or the connection is reset while the client still sends (ECONNRESET); HTTP+SSE sessions whose stream the restarted isolate held are lost (404). Suspected: the body is left unread and not cancelled on early refusals (streamable-http src/post.ts before readBody, src/body.ts readBody on Content-Length). Seen only under wrangler dev so far.',
     matches: (p, sent) =>
       sent.target?.startsWith('workers') === true &&
       (/Your worker restarted mid-request|fetch failed|SSE probe .*: POST tools\/call to the SSE session: 404/.test(

@@ -32,30 +32,41 @@ describe.skipIf(!hasApp)(
     }, 120_000)
 
     // Known bug workers-unread-body (src/known-bugs.ts): flip to `it` once these get their own answers every time.
-    it.fails('refusals before the body is read do not break the requests that follow', async () => {
+    it.fails('oversized POSTs get 413, and do not break the requests that follow', async () => {
       const url = `${(dev as WranglerDev).url}/mcp`
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: modernMeta() } })
-      const statuses: Array<[string, number]> = []
+      const modern = { ...JSON_HEADERS, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'ping' }
+      const outcomes: Array<[string, number | string]> = []
       const post = async (
         label: string,
         headers: Record<string, string>,
         body: Uint8Array<ArrayBuffer> | string,
       ) => {
-        const res = await fetch(url, { method: 'POST', headers, body })
-        await res.body?.cancel()
-        statuses.push([label, res.status])
+        try {
+          const res = await fetch(url, { method: 'POST', headers, body })
+          await res.arrayBuffer()
+          outcomes.push([label, res.status])
+        } catch (e) {
+          outcomes.push([label, String(e)])
+        }
       }
-      const modern = { ...JSON_HEADERS, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'ping' }
-      for (let i = 0; i < 3; i++) {
-        await post('multipart', { ...JSON_HEADERS, 'Content-Type': 'multipart/form-data; boundary=x' }, ping)
+      // Measured here: about 7 in 10 oversized POSTs get 503 "worker restarted mid-request" or a reset instead
+      // of 413, and some well-formed requests right after fail too; 6 rounds make it show every time.
+      for (const size of [
+        6 * 1024 * 1024,
+        4 * 1024 * 1024 + 1,
+        6 * 1024 * 1024,
+        4 * 1024 * 1024 + 1,
+        6 * 1024 * 1024,
+        4 * 1024 * 1024 + 1,
+      ]) {
+        const big = new Uint8Array(size).fill(0x20)
+        big.set(new TextEncoder().encode(ping))
+        await post(`${size} bytes`, JSON_HEADERS, big)
         await post('well-formed', modern, ping)
       }
-      const big = new Uint8Array(6 * 1024 * 1024).fill(0x20)
-      big.set(new TextEncoder().encode(ping))
-      await post('6 MiB', JSON_HEADERS, big)
-      await post('well-formed', modern, ping)
-      // 415 for the wrong type, 413 for the size, and 404 (modern `ping` is not a method) for the well-formed ones.
-      expect(statuses.filter(([, s]) => s === 503)).toEqual([])
+      // 413 for the oversized bodies, 404 (modern `ping` is not a method) for the well-formed ones.
+      expect(outcomes.filter(([label, o]) => o !== (label === 'well-formed' ? 404 : 413))).toEqual([])
     }, 60_000)
   },
 )
