@@ -1,13 +1,14 @@
 import { McpLocalError } from '../errors/local-error.js'
-import { createSessionId } from './session.js'
 import type { RequestScope } from './core.js'
+import { createSessionId } from './session.js'
 import {
-  LOGGING_LEVELS,
   type CreateMessageParams,
   type CreateMessageResult,
   type ElicitParams,
   type ElicitResult,
+  type Implementation,
   type JsonObject,
+  LOGGING_LEVELS,
   type ListRootsResult,
   type LoggingLevel,
   type RequestContext,
@@ -16,18 +17,93 @@ import {
 
 const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
 
-/** Builds the one handler context of both eras over a request scope. */
-export function createRequestContext(scope: RequestScope): RequestContext {
-  const meta = (scope.params._meta ?? {}) as JsonObject
-  const progressToken = meta.progressToken
-  let lastProgress = Number.NEGATIVE_INFINITY
+/**
+ * The one handler context of both eras over a request scope. A class, so its methods live on one shared
+ * prototype: a per-request object literal of closures would keep every request's state alive longer.
+ */
+class HandlerContext implements RequestContext {
+  readonly #scope: RequestScope
+  #lastProgress = Number.NEGATIVE_INFINITY
 
-  const ask = <T>(
-    method: string,
-    params: JsonObject,
-    capability: string,
-    options?: RequestOptions,
-  ): Promise<T> => {
+  constructor(scope: RequestScope) {
+    this.#scope = scope
+  }
+
+  get requestId() {
+    return this.#scope.request.id
+  }
+  get method(): string {
+    return this.#scope.request.method
+  }
+  get era(): 'legacy' | 'modern' {
+    return this.#scope.era
+  }
+  get protocolVersion(): string {
+    return this.#scope.protocolVersion
+  }
+  get clientInfo(): Implementation | undefined {
+    return this.#scope.clientInfo
+  }
+  get clientCapabilities(): JsonObject {
+    return this.#scope.clientCapabilities
+  }
+  get sessionId(): string | undefined {
+    return this.#scope.session?.id
+  }
+  get authInfo(): unknown {
+    return this.#scope.authInfo
+  }
+  get signal(): AbortSignal {
+    return this.#scope.abort.signal
+  }
+
+  elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {
+    const scope = this.#scope
+    let wire: JsonObject = { ...params }
+    if (params.mode === 'url') {
+      const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
+      if (scope.era === 'legacy' && caps && caps.url === undefined)
+        return Promise.reject(new McpLocalError('misuse', 'The client does not support URL-mode elicitation'))
+      if (scope.era === 'legacy') wire = { ...wire, elicitationId: params.elicitationId ?? createSessionId() }
+      else delete wire.elicitationId
+    } else if (scope.era === 'legacy' && scope.protocolVersion < '2025-11-25') {
+      delete wire.mode
+    }
+    return this.#ask<ElicitResult>('elicitation/create', wire, 'elicitation', options)
+  }
+
+  sample(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
+    return this.#ask<CreateMessageResult>('sampling/createMessage', { ...params }, 'sampling', options)
+  }
+
+  listRoots(options?: RequestOptions): Promise<ListRootsResult> {
+    return this.#ask<ListRootsResult>('roots/list', {}, 'roots', options)
+  }
+
+  async progress(progress: number, total?: number, message?: string): Promise<void> {
+    const scope = this.#scope
+    const progressToken = (scope.params._meta as JsonObject | undefined)?.progressToken
+    if (progressToken === undefined || scope.abort.aborted || scope.inputs?.replaying) return
+    if (!(progress > this.#lastProgress)) return // progress MUST increase (basic/utilities/progress)
+    this.#lastProgress = progress
+    const params: JsonObject = { progressToken, progress }
+    if (total !== undefined) params.total = total
+    if (message !== undefined && scope.protocolVersion >= '2025-03-26') params.message = message
+    await scope.emit({ jsonrpc: '2.0', method: 'notifications/progress', params })
+  }
+
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    const scope = this.#scope
+    if (scope.logLevel === null || scope.abort.aborted || scope.inputs?.replaying) return
+    const min = scope.session?.logLevel ?? scope.logLevel
+    if (min !== undefined && levelRank(level) < levelRank(min)) return
+    const params: JsonObject = { level, data }
+    if (logger !== undefined) params.logger = logger
+    await scope.emit({ jsonrpc: '2.0', method: 'notifications/message', params })
+  }
+
+  #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {
+    const scope = this.#scope
     if (scope.era === 'modern') {
       if (!scope.inputs)
         return Promise.reject(
@@ -57,62 +133,9 @@ export function createRequestContext(scope: RequestScope): RequestContext {
       signal: scope.abort.signal,
     }) as Promise<T>
   }
+}
 
-  return {
-    requestId: scope.request.id,
-    method: scope.request.method,
-    era: scope.era,
-    protocolVersion: scope.protocolVersion,
-    clientInfo: scope.clientInfo,
-    clientCapabilities: scope.clientCapabilities,
-    sessionId: scope.session?.id,
-    authInfo: scope.authInfo,
-    get signal() {
-      return scope.abort.signal
-    },
-
-    elicit(params: ElicitParams, options?: RequestOptions) {
-      let wire: JsonObject = { ...params }
-      if (params.mode === 'url') {
-        const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
-        if (scope.era === 'legacy' && caps && caps.url === undefined)
-          return Promise.reject(
-            new McpLocalError('misuse', 'The client does not support URL-mode elicitation'),
-          )
-        if (scope.era === 'legacy')
-          wire = { ...wire, elicitationId: params.elicitationId ?? createSessionId() }
-        else delete wire.elicitationId
-      } else if (scope.era === 'legacy' && scope.protocolVersion < '2025-11-25') {
-        delete wire.mode
-      }
-      return ask<ElicitResult>('elicitation/create', wire, 'elicitation', options)
-    },
-
-    sample(params: CreateMessageParams, options?: RequestOptions) {
-      return ask<CreateMessageResult>('sampling/createMessage', { ...params }, 'sampling', options)
-    },
-
-    listRoots(options?: RequestOptions) {
-      return ask<ListRootsResult>('roots/list', {}, 'roots', options)
-    },
-
-    async progress(progress: number, total?: number, message?: string) {
-      if (progressToken === undefined || scope.abort.aborted || scope.inputs?.replaying) return
-      if (!(progress > lastProgress)) return // progress MUST increase (basic/utilities/progress)
-      lastProgress = progress
-      const params: JsonObject = { progressToken, progress }
-      if (total !== undefined) params.total = total
-      if (message !== undefined && scope.protocolVersion >= '2025-03-26') params.message = message
-      await scope.emit({ jsonrpc: '2.0', method: 'notifications/progress', params })
-    },
-
-    async log(level: LoggingLevel, data: unknown, logger?: string) {
-      if (scope.logLevel === null || scope.abort.aborted || scope.inputs?.replaying) return
-      const min = scope.session?.logLevel ?? scope.logLevel
-      if (min !== undefined && levelRank(level) < levelRank(min)) return
-      const params: JsonObject = { level, data }
-      if (logger !== undefined) params.logger = logger
-      await scope.emit({ jsonrpc: '2.0', method: 'notifications/message', params })
-    },
-  }
+/** Builds the handler context of a request. */
+export function createRequestContext(scope: RequestScope): RequestContext {
+  return new HandlerContext(scope)
 }

@@ -85,21 +85,25 @@ export async function dispatch(scope: RequestScope): Promise<JsonObject> {
   return result
 }
 
+/**
+ * Adds the 2026-07-28 result fields. Mutates: every method returns an object of its own (handler results are
+ * copied by the method), and cached list results are finished once, before they are cached.
+ */
 function finishModern(scope: RequestScope, result: JsonObject): JsonObject {
   if (result.resultType === 'input_required') return result
   const { core } = scope
-  const out: JsonObject = { ...result, resultType: 'complete' }
+  result.resultType = 'complete'
   if (CACHEABLE.has(scope.request.method)) {
-    out.ttlMs ??= core.options.cache.ttlMs
-    out.cacheScope ??= core.options.cache.cacheScope
+    result.ttlMs ??= core.options.cache.ttlMs
+    result.cacheScope ??= core.options.cache.cacheScope
   }
   if (core.options.serverInfoInResults)
-    out._meta =
+    result._meta =
       result._meta === undefined
         ? core.serverInfoMeta
         : {
             ...(result._meta as JsonObject),
             [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info),
           }
-  return out
+  return result
 }
