@@ -20,7 +20,7 @@ import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch } from '../protocol/
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
 import { initialize } from './methods/lifecycle.js'
-import { RequestAbort } from './request-abort.js'
+import { type AbortSignalLike, RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from './types.js'
 
@@ -30,7 +30,7 @@ export interface HandleOptions {
   /** Where messages related to a request go (its SSE stream); defaults to the session's standalone channel. */
   emit?: Outbound | undefined
   /** Aborts the handlers when the client goes away. */
-  signal?: AbortSignal | undefined
+  signal?: AbortSignalLike | undefined
   /** The verified principal from an auth layer, handed to handlers. */
   authInfo?: unknown
   /** A stable principal id: binds MRTR state and sessions to whoever created them. */

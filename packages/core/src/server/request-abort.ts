@@ -4,6 +4,17 @@
  * first read of `signal`, and propagates aborts from parents (the HTTP request, the server's shutdown, the
  * enclosing request) either way.
  */
+/**
+ * What the engine needs of an upstream cancellation signal. `AbortSignal` fits; so does a transport's own
+ * lighter object that creates no signal until asked.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean
+  readonly reason?: unknown
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void
+  removeEventListener(type: 'abort', listener: () => void): void
+}
+
 export class RequestAbort {
   private controller: AbortController | undefined
   private reason: unknown
@@ -13,7 +24,7 @@ export class RequestAbort {
   private readonly children = new Set<RequestAbort>()
   private readonly unlink: Array<() => void> = []
 
-  constructor(private readonly parents: ReadonlyArray<AbortSignal | RequestAbort | undefined> = []) {
+  constructor(private readonly parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
     for (const p of parents) if (p instanceof RequestAbort) p.children.add(this)
   }
 
