@@ -63,11 +63,11 @@ export class ClientCore {
   protected readonly tracker: RequestTracker
   protected readonly handlers: InputHandlers
   protected readonly router = new SubscriptionRouter()
-  private readonly listeners = new Map<string, Set<NotificationHandler>>()
-  private readonly inbound = new Map<RequestId, AbortController>()
-  private closed = false
-  private readonly closedSignal: Promise<void>
-  private markClosed: () => void = () => {}
+  readonly #listeners = new Map<string, Set<NotificationHandler>>()
+  readonly #inbound = new Map<RequestId, AbortController>()
+  #closed = false
+  readonly #closedSignal: Promise<void>
+  #markClosed: () => void = () => {}
 
   constructor(info: Implementation, options: McpClientOptions = {}) {
     this.info = info
@@ -76,8 +76,8 @@ export class ClientCore {
     this.handlers = new InputHandlers(options.handlers)
     this.logLevel = options.logLevel
     this.onerror = options.onerror
-    this.closedSignal = new Promise((resolve) => {
-      this.markClosed = resolve
+    this.#closedSignal = new Promise((resolve) => {
+      this.#markClosed = resolve
     })
     for (const [method, fn] of Object.entries(options.handlers?.notifications ?? {}))
       this.onNotification(method, fn)
@@ -103,8 +103,8 @@ export class ClientCore {
 
   /** Listens to a server notification (`'*'` for all); returns the function that stops listening. */
   onNotification(method: string, handler: NotificationHandler): () => void {
-    const set = this.listeners.get(method) ?? new Set<NotificationHandler>()
-    this.listeners.set(method, set)
+    const set = this.#listeners.get(method) ?? new Set<NotificationHandler>()
+    this.#listeners.set(method, set)
     set.add(handler)
     return () => set.delete(handler)
   }
@@ -116,15 +116,15 @@ export class ClientCore {
 
   /** Resolves when the connection has closed. */
   get whenClosed(): Promise<void> {
-    return this.closedSignal
+    return this.#closedSignal
   }
 
   /** Starts the transport and settles the era (discover probe and/or initialize, per the `protocol` option). */
   async connect(transport: ClientTransport): Promise<void> {
     if (this.transport) throw new McpLocalError('misuse', 'This client is already connected')
     this.transport = transport
-    transport.onmessage = (value) => this.receive(value)
-    transport.onclose = () => this.handleClose()
+    transport.onmessage = (value) => this.#receive(value)
+    transport.onclose = () => this.#handleClose()
     transport.onerror = (e) => this.report(e)
     await transport.start()
     try {
@@ -153,13 +153,13 @@ export class ClientCore {
   }
 
   protected requireEra(): Era {
-    if (this.closed) throw new ConnectionClosedError('The client is closed')
+    if (this.#closed) throw new ConnectionClosedError('The client is closed')
     if (!this.era) throw new McpLocalError('misuse', 'Call connect() first')
     return this.era
   }
 
-  private requireTransport(): ClientTransport {
-    if (this.closed || !this.transport) throw new ConnectionClosedError('The client is not connected')
+  #requireTransport(): ClientTransport {
+    if (this.#closed || !this.transport) throw new ConnectionClosedError('The client is not connected')
     return this.transport
   }
 
@@ -176,7 +176,7 @@ export class ClientCore {
 
   /** Sends one request and waits for its response (no MRTR). Errors from the server are ProtocolErrors. */
   protected async wire(method: string, params: JsonObject, options: WireOptions = {}): Promise<JsonObject> {
-    const transport = this.requireTransport()
+    const transport = this.#requireTransport()
     if (options.signal?.aborted)
       throw new McpLocalError('aborted', `Request ${method} was cancelled before it was sent`, {
         cause: options.signal.reason,
@@ -190,7 +190,7 @@ export class ClientCore {
     delete body._meta
     if (Object.keys(meta).length > 0) body._meta = meta
     const cancel = (reason: string) => {
-      if (!options.silentCancel && method !== 'initialize') void this.cancelRemote(id, reason)
+      if (!options.silentCancel && method !== 'initialize') void this.#cancelRemote(id, reason)
     }
     const response = this.tracker.track(id, method, options, cancel)
     const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
@@ -204,9 +204,9 @@ export class ClientCore {
   }
 
   /** Tells the server a request is abandoned: the transport's own cancel, else notifications/cancelled. */
-  private async cancelRemote(id: RequestId, reason: string): Promise<void> {
+  async #cancelRemote(id: RequestId, reason: string): Promise<void> {
     const transport = this.transport
-    if (this.closed || !transport) return
+    if (this.#closed || !transport) return
     try {
       if (transport.cancel) await transport.cancel(id, reason)
       else await this.notify('notifications/cancelled', { requestId: id, reason })
@@ -219,12 +219,12 @@ export class ClientCore {
   async notify(method: string, params?: JsonObject): Promise<void> {
     const message: JsonRpcNotification = { jsonrpc: '2.0', method }
     if (params !== undefined) message.params = params
-    await this.requireTransport().send(message)
+    await this.#requireTransport().send(message)
   }
 
-  private receive(value: unknown): void {
+  #receive(value: unknown): void {
     if (Array.isArray(value)) {
-      for (const v of value) this.receive(v)
+      for (const v of value) this.#receive(v)
       return
     }
     const decoded = decodeMessage(value)
@@ -241,38 +241,38 @@ export class ClientCore {
       if (!(this.era === undefined && this.tracker.failSole(error))) this.report(error)
       return
     }
-    if ('id' in m) void this.answer(m)
-    else this.dispatch(m.method, m.params ?? {})
+    if ('id' in m) void this.#answer(m)
+    else this.#dispatch(m.method, m.params ?? {})
   }
 
   /** A server→client request (legacy era): run its handler and answer, unless the server cancelled it. */
-  private async answer(request: JsonRpcRequest): Promise<void> {
+  async #answer(request: JsonRpcRequest): Promise<void> {
     const controller = new AbortController()
-    this.inbound.set(request.id, controller)
+    this.#inbound.set(request.id, controller)
     const response = await answerServerRequest(this.handlers, request, {
       era: this.era ?? 'legacy',
       protocolVersion: this.protocolVersion ?? '',
       requestId: request.id,
       signal: controller.signal,
     })
-    if (this.inbound.get(request.id) === controller) this.inbound.delete(request.id)
-    if (controller.signal.aborted || this.closed) return
+    if (this.#inbound.get(request.id) === controller) this.#inbound.delete(request.id)
+    if (controller.signal.aborted || this.#closed) return
     await this.transport?.send(response).catch((e: unknown) => this.report(asError(e)))
   }
 
-  private dispatch(method: string, params: JsonObject): void {
+  #dispatch(method: string, params: JsonObject): void {
     if (method === 'notifications/progress') this.tracker.progress(params)
     if (method === 'notifications/cancelled') {
       const id = params.requestId
       if (typeof id === 'string' || typeof id === 'number') {
-        this.inbound.get(id)?.abort(new McpLocalError('aborted', String(params.reason ?? 'cancelled')))
+        this.#inbound.get(id)?.abort(new McpLocalError('aborted', String(params.reason ?? 'cancelled')))
         this.router.serverCancelled(id)
       }
     }
     const notification = { method, params }
     this.router.route(notification)
     for (const key of [method, '*'])
-      for (const fn of this.listeners.get(key) ?? []) {
+      for (const fn of this.#listeners.get(key) ?? []) {
         try {
           fn(notification)
         } catch (e) {
@@ -285,26 +285,26 @@ export class ClientCore {
     this.onerror?.(error)
   }
 
-  private handleClose(): void {
-    if (this.closed) return
-    this.closed = true
+  #handleClose(): void {
+    if (this.#closed) return
+    this.#closed = true
     const error = new ConnectionClosedError()
     this.tracker.rejectAll(error)
-    for (const c of this.inbound.values()) c.abort(error)
-    this.inbound.clear()
-    this.markClosed()
+    for (const c of this.#inbound.values()) c.abort(error)
+    this.#inbound.clear()
+    this.#markClosed()
     this.onclose?.()
   }
 
   /** Closes the transport; outstanding requests fail with ConnectionClosedError. */
   async close(): Promise<void> {
     const transport = this.transport
-    if (transport && !this.closed) await transport.close().catch((e: unknown) => this.report(asError(e)))
-    this.handleClose()
+    if (transport && !this.#closed) await transport.close().catch((e: unknown) => this.report(asError(e)))
+    this.#handleClose()
   }
 
   /** True once the connection has closed. */
   get isClosed(): boolean {
-    return this.closed
+    return this.#closed
   }
 }

@@ -63,7 +63,7 @@ export class McpClient extends ClientCore {
       ? await runInputLoop(
           params,
           (p) => this.wire(method, p, options),
-          (key, request) => this.fulfil(key, request, options.signal),
+          (key, request) => this.#fulfil(key, request, options.signal),
           { method, maxRounds: this.options.maxInputRounds ?? 10 },
         )
       : await this.wire(method, params, options)
@@ -72,11 +72,7 @@ export class McpClient extends ClientCore {
   }
 
   /** Answers one MRTR input request with the registered handler. */
-  private async fulfil(
-    key: string,
-    request: InputRequest,
-    signal: AbortSignal | undefined,
-  ): Promise<JsonObject> {
+  async #fulfil(key: string, request: InputRequest, signal: AbortSignal | undefined): Promise<JsonObject> {
     const capability = CAPABILITY_OF[request.method]
     if (!capability)
       throw new McpLocalError(
@@ -96,14 +92,14 @@ export class McpClient extends ClientCore {
     })
   }
 
-  private legacyOnly(method: string, hint: string): void {
+  #legacyOnly(method: string, hint: string): void {
     if (this.requireEra() === 'modern')
       throw new McpLocalError('misuse', `${method} does not exist in ${this.protocolVersion}: ${hint}`)
   }
 
   /** Legacy `ping`. */
   async ping(options?: ClientRequestOptions): Promise<Result> {
-    this.legacyOnly('ping', 'every request is independent; use discover() to check the server')
+    this.#legacyOnly('ping', 'every request is independent; use discover() to check the server')
     return this.request('ping', {}, options)
   }
 
@@ -119,50 +115,50 @@ export class McpClient extends ClientCore {
     return result
   }
 
-  private list<R extends PaginatedResult>(method: string, options: ListOptions = {}): Promise<R> {
+  #list<R extends PaginatedResult>(method: string, options: ListOptions = {}): Promise<R> {
     const { cursor, ...rest } = options
     return this.request<R>(method, cursor === undefined ? {} : { cursor }, rest)
   }
 
-  private fetcher<R extends PaginatedResult>(method: string, options: ClientRequestOptions): PageFetcher<R> {
-    return (cursor) => this.list<R>(method, cursor === undefined ? options : { ...options, cursor })
+  #fetcher<R extends PaginatedResult>(method: string, options: ClientRequestOptions): PageFetcher<R> {
+    return (cursor) => this.#list<R>(method, cursor === undefined ? options : { ...options, cursor })
   }
 
   listTools(options?: ListOptions): Promise<ListToolsResult> {
-    return this.list('tools/list', options)
+    return this.#list('tools/list', options)
   }
   /** Every tool, following nextCursor. */
   listAllTools(options: ClientRequestOptions = {}): Promise<Tool[]> {
-    return collect(this.fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
+    return collect(this.#fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
   }
   /** Iterates the tools page by page as they arrive. */
   iterateTools(options: ClientRequestOptions = {}): AsyncGenerator<Tool, void, undefined> {
-    return items(this.fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
+    return items(this.#fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
   }
   callTool(params: CallToolParams, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
     return this.request('tools/call', { ...params }, options)
   }
 
   listResources(options?: ListOptions): Promise<ListResourcesResult> {
-    return this.list('resources/list', options)
+    return this.#list('resources/list', options)
   }
   listAllResources(options: ClientRequestOptions = {}): Promise<Resource[]> {
-    return collect(this.fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
+    return collect(this.#fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
   }
   iterateResources(options: ClientRequestOptions = {}): AsyncGenerator<Resource, void, undefined> {
-    return items(this.fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
+    return items(this.#fetcher<ListResourcesResult>('resources/list', options), (p) => p.resources, options)
   }
   listResourceTemplates(options?: ListOptions): Promise<ListResourceTemplatesResult> {
-    return this.list('resources/templates/list', options)
+    return this.#list('resources/templates/list', options)
   }
   listAllResourceTemplates(options: ClientRequestOptions = {}): Promise<ResourceTemplate[]> {
-    const fetch = this.fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
+    const fetch = this.#fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
     return collect(fetch, (p) => p.resourceTemplates, options)
   }
   iterateResourceTemplates(
     options: ClientRequestOptions = {},
   ): AsyncGenerator<ResourceTemplate, void, undefined> {
-    const fetch = this.fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
+    const fetch = this.#fetcher<ListResourceTemplatesResult>('resources/templates/list', options)
     return items(fetch, (p) => p.resourceTemplates, options)
   }
   readResource(
@@ -173,22 +169,22 @@ export class McpClient extends ClientCore {
   }
   /** Legacy `resources/subscribe`; in the modern era use listen({ resourceSubscriptions }). */
   async subscribeResource(params: { uri: string }, options?: ClientRequestOptions): Promise<Result> {
-    this.legacyOnly('resources/subscribe', 'use listen({ resourceSubscriptions: [uri] })')
+    this.#legacyOnly('resources/subscribe', 'use listen({ resourceSubscriptions: [uri] })')
     return this.request('resources/subscribe', { ...params }, options)
   }
   async unsubscribeResource(params: { uri: string }, options?: ClientRequestOptions): Promise<Result> {
-    this.legacyOnly('resources/unsubscribe', 'close the listen() subscription')
+    this.#legacyOnly('resources/unsubscribe', 'close the listen() subscription')
     return this.request('resources/unsubscribe', { ...params }, options)
   }
 
   listPrompts(options?: ListOptions): Promise<ListPromptsResult> {
-    return this.list('prompts/list', options)
+    return this.#list('prompts/list', options)
   }
   listAllPrompts(options: ClientRequestOptions = {}): Promise<Prompt[]> {
-    return collect(this.fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
+    return collect(this.#fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
   }
   iteratePrompts(options: ClientRequestOptions = {}): AsyncGenerator<Prompt, void, undefined> {
-    return items(this.fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
+    return items(this.#fetcher<ListPromptsResult>('prompts/list', options), (p) => p.prompts, options)
   }
   getPrompt(params: GetPromptParams, options?: ClientRequestOptions): Promise<GetPromptResult & Result> {
     return this.request('prompts/get', { ...params }, options)

@@ -26,29 +26,33 @@ export function reasonText(reason: unknown, fallback = 'cancelled'): string {
  * aborted is removed at once, so a late response to it is ignored (basic/utilities/cancellation).
  */
 export class RequestTracker {
-  private next = 1
-  private readonly pending = new Map<RequestId, Pending>()
+  #next = 1
+  readonly #pending = new Map<RequestId, Pending>()
 
-  constructor(private readonly defaultTimeoutMs: number) {}
+  readonly #defaultTimeoutMs: number
+
+  constructor(defaultTimeoutMs: number) {
+    this.#defaultTimeoutMs = defaultTimeoutMs
+  }
 
   /** A request id never used before on this client. */
   nextId(): number {
-    return this.next++
+    return this.#next++
   }
 
   get size(): number {
-    return this.pending.size
+    return this.#pending.size
   }
 
   has(id: RequestId): boolean {
-    return this.pending.has(id)
+    return this.#pending.has(id)
   }
 
   /** Registers request `id`; `cancel` is called when it times out or its signal aborts. */
   track(id: RequestId, method: string, options: ClientRequestOptions, cancel: CancelFn): Promise<JsonObject> {
     return new Promise<JsonObject>((resolve, reject) => {
       const { signal } = options
-      const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs
+      const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs
       const maxTotal = options.maxTotalTimeoutMs
       const started = Date.now()
       let timer: ReturnType<typeof setTimeout> | undefined
@@ -56,7 +60,7 @@ export class RequestTracker {
       const finish = () => {
         clearTimeout(timer)
         signal?.removeEventListener('abort', onAbort)
-        this.pending.delete(id)
+        this.#pending.delete(id)
       }
       const stop = (error: Error, reason: string) => {
         finish()
@@ -97,7 +101,7 @@ export class RequestTracker {
         options.onprogress?.(info)
       }
 
-      this.pending.set(id, {
+      this.#pending.set(id, {
         method,
         resolve: (r) => {
           finish()
@@ -116,7 +120,7 @@ export class RequestTracker {
   settle(response: JsonRpcResponse): boolean {
     const id = response.id
     if (id === undefined || id === null) return false
-    const p = this.pending.get(id)
+    const p = this.#pending.get(id)
     if (!p) return false
     if ('result' in response) p.resolve(response.result)
     else p.reject(new ProtocolError(response.error.code, response.error.message, response.error.data))
@@ -127,7 +131,7 @@ export class RequestTracker {
   progress(params: JsonObject): boolean {
     const token = params.progressToken
     if (typeof token !== 'string' && typeof token !== 'number') return false
-    const p = this.pending.get(token)
+    const p = this.#pending.get(token)
     if (!p?.onProgress || typeof params.progress !== 'number') return false
     const info: ProgressInfo = { progress: params.progress }
     if (typeof params.total === 'number') info.total = params.total
@@ -138,7 +142,7 @@ export class RequestTracker {
 
   /** Fails one request locally (e.g. the transport refused to send it). */
   fail(id: RequestId, error: Error): void {
-    this.pending.get(id)?.reject(error)
+    this.#pending.get(id)?.reject(error)
   }
 
   /**
@@ -146,13 +150,13 @@ export class RequestTracker {
    * there is exactly one; false otherwise.
    */
   failSole(error: Error): boolean {
-    if (this.pending.size !== 1) return false
-    for (const p of this.pending.values()) p.reject(error)
+    if (this.#pending.size !== 1) return false
+    for (const p of this.#pending.values()) p.reject(error)
     return true
   }
 
   /** Fails every outstanding request (the connection closed). */
   rejectAll(error: Error): void {
-    for (const p of [...this.pending.values()]) p.reject(error)
+    for (const p of [...this.#pending.values()]) p.reject(error)
   }
 }

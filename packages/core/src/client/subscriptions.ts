@@ -67,14 +67,14 @@ export interface ListenHost {
  * them to the subscription's callback and settles `acknowledged` on `notifications/subscriptions/acknowledged`.
  */
 export class SubscriptionRouter {
-  private readonly active = new Map<RequestId, Active>()
+  readonly #active = new Map<RequestId, Active>()
 
   listen(host: ListenHost, filter: SubscriptionFilter, callback?: NotificationHandler): Subscription {
     const id = host.nextId()
     const ack = deferred<SubscriptionFilter>()
     const controller = new AbortController()
     let serverEnded = false
-    this.active.set(id, {
+    this.#active.set(id, {
       callback,
       ack,
       endedByServer: () => {
@@ -94,7 +94,7 @@ export class SubscriptionRouter {
         (e: Error) => (controller.signal.aborted || serverEnded ? closed.resolve() : closed.reject(e)),
       )
       .finally(() => {
-        this.active.delete(id)
+        this.#active.delete(id)
         if (!ack.settled)
           ack.reject(new McpLocalError('closed', 'The subscription ended before it was acknowledged'))
       })
@@ -114,7 +114,7 @@ export class SubscriptionRouter {
     const meta = notification.params._meta
     const id = isObject(meta) ? meta[META_SUBSCRIPTION_ID] : undefined
     if (typeof id !== 'string' && typeof id !== 'number') return false
-    const sub = this.active.get(id)
+    const sub = this.#active.get(id)
     if (!sub) return false
     if (notification.method === 'notifications/subscriptions/acknowledged') {
       const honoured = notification.params.notifications
@@ -126,14 +126,14 @@ export class SubscriptionRouter {
   /** `notifications/cancelled` from the server naming a subscription: it was torn down. */
   serverCancelled(id: unknown): boolean {
     if (typeof id !== 'string' && typeof id !== 'number') return false
-    const sub = this.active.get(id)
+    const sub = this.#active.get(id)
     sub?.endedByServer()
     return sub !== undefined
   }
 
   /** Open subscriptions (when the connection closes they end with their requests' ConnectionClosedError). */
   get size(): number {
-    return this.active.size
+    return this.#active.size
   }
 }
 

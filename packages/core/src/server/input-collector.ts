@@ -25,28 +25,32 @@ export class InputCollector {
   readonly requests: Record<string, { method: string; params: JsonObject }> = {}
   /** Responses the handler consumed this round: what the next state must carry. */
   readonly used: Record<string, unknown> = {}
-  private count = 0
-  private scheduled = false
+  #count = 0
+  #scheduled = false
   /** Called (once, a turn after the first missing input) when the round needs input. */
   onInputNeeded: (() => void) | undefined
 
-  private readonly replayKeys: Set<string>
+  readonly #responses: Record<string, unknown>
+  readonly #clientCapabilities: JsonObject
+  readonly #replayKeys: Set<string>
 
   /**
    * @param replayKeys keys answered in earlier rounds: until the handler has consumed them all it is replaying
    * what it already did, so its progress and log messages are not sent again.
    */
   constructor(
-    private readonly responses: Record<string, unknown>,
-    private readonly clientCapabilities: JsonObject,
+    responses: Record<string, unknown>,
+    clientCapabilities: JsonObject,
     replayKeys: Iterable<string> = [],
   ) {
-    this.replayKeys = new Set(replayKeys)
+    this.#responses = responses
+    this.#clientCapabilities = clientCapabilities
+    this.#replayKeys = new Set(replayKeys)
   }
 
   /** True while the handler re-runs the part of its code an earlier round already ran. */
   get replaying(): boolean {
-    for (const k of this.replayKeys) if (!Object.hasOwn(this.used, k)) return true
+    for (const k of this.#replayKeys) if (!Object.hasOwn(this.used, k)) return true
     return false
   }
 
@@ -55,9 +59,9 @@ export class InputCollector {
   }
 
   ask<T>(method: string, params: JsonObject, capability: string, name?: string): Promise<T> {
-    const key = name ?? `${PREFIX[method] ?? 'input'}-${this.count++}`
-    if (Object.hasOwn(this.responses, key)) {
-      const value = this.responses[key]
+    const key = name ?? `${PREFIX[method] ?? 'input'}-${this.#count++}`
+    if (Object.hasOwn(this.#responses, key)) {
+      const value = this.#responses[key]
       const valid = VALID_RESPONSE[method]
       if (
         typeof value !== 'object' ||
@@ -69,11 +73,11 @@ export class InputCollector {
       this.used[key] = value
       return Promise.resolve(value as T)
     }
-    if (this.clientCapabilities[capability] === undefined)
+    if (this.#clientCapabilities[capability] === undefined)
       return Promise.reject(new MissingClientCapabilityError({ [capability]: {} }))
     this.requests[key] = { method, params }
-    if (!this.scheduled) {
-      this.scheduled = true
+    if (!this.#scheduled) {
+      this.#scheduled = true
       // Let requests made in the same turn (Promise.all) join this round before it ends.
       setTimeout(() => this.onInputNeeded?.(), 0)
     }

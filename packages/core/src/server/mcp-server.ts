@@ -63,12 +63,12 @@ export class McpServer implements ServerCore {
   readonly signer: MrtrSigner
   readonly listCache = new Map<string, JsonObject>()
   readonly serverInfoMeta: JsonObject
-  private readonly sessions = new Set<ServerSession>()
-  private readonly listeners = new Set<(event: ServerEvent) => void>()
-  private readonly extraCapabilities: JsonObject
-  private readonly logging: boolean
+  readonly #sessions = new Set<ServerSession>()
+  readonly #listeners = new Set<(event: ServerEvent) => void>()
+  readonly #extraCapabilities: JsonObject
+  readonly #logging: boolean
   readonly inflight = new Set<RequestAbort>()
-  private capabilitiesCache: JsonObject | undefined
+  #capabilitiesCache: JsonObject | undefined
 
   constructor(options: McpServerOptions) {
     const {
@@ -94,9 +94,9 @@ export class McpServer implements ServerCore {
       serverInfoInResults: serverInfoInResults ?? true,
     }
     this.signer = new MrtrSigner(mrtrSecret)
-    this.extraCapabilities = capabilities ?? {}
-    this.logging = logging ?? true
-    this.registry.onChange((kind) => this.onRegistryChange(kind))
+    this.#extraCapabilities = capabilities ?? {}
+    this.#logging = logging ?? true
+    this.registry.onChange((kind) => this.#onRegistryChange(kind))
   }
 
   /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
@@ -129,10 +129,10 @@ export class McpServer implements ServerCore {
 
   /** The capabilities of what is registered now (server/index "Capabilities"). */
   capabilities(): JsonObject {
-    if (this.capabilitiesCache) return this.capabilitiesCache
+    if (this.#capabilitiesCache) return this.#capabilitiesCache
     const r = this.registry
-    const caps: JsonObject = { ...this.extraCapabilities }
-    if (this.logging) caps.logging = {}
+    const caps: JsonObject = { ...this.#extraCapabilities }
+    if (this.#logging) caps.logging = {}
     const hasCompleter =
       [...r.prompts.values()].some((p) => p.definition.complete) ||
       [...r.templates.values()].some((t) => t.definition.complete)
@@ -140,7 +140,7 @@ export class McpServer implements ServerCore {
     if (r.prompts.size > 0) caps.prompts = { listChanged: true }
     if (r.resources.size > 0 || r.templates.size > 0) caps.resources = { subscribe: true, listChanged: true }
     if (r.tools.size > 0) caps.tools = { listChanged: true }
-    this.capabilitiesCache = caps
+    this.#capabilitiesCache = caps
     return caps
   }
 
@@ -159,31 +159,31 @@ export class McpServer implements ServerCore {
 
   /** A new legacy session, tracked for list-changed and resource-updated notifications until it closes. */
   createSession(id?: string): ServerSession {
-    return this.track(new ServerSession(id, { requestTimeoutMs: this.options.requestTimeoutMs }))
+    return this.#track(new ServerSession(id, { requestTimeoutMs: this.options.requestTimeoutMs }))
   }
 
   /** Brings back a session from its snapshot (e.g. on another isolate). */
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.track(ServerSession.restore(snapshot, { requestTimeoutMs: this.options.requestTimeoutMs }))
+    return this.#track(ServerSession.restore(snapshot, { requestTimeoutMs: this.options.requestTimeoutMs }))
   }
 
-  private track(session: ServerSession): ServerSession {
-    this.sessions.add(session)
-    session.onClose(() => this.sessions.delete(session))
+  #track(session: ServerSession): ServerSession {
+    this.#sessions.add(session)
+    session.onClose(() => this.#sessions.delete(session))
     return session
   }
 
   /** Listens to server events (list changes, resource updates); returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
   }
 
   /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
   async notifyResourceUpdated(uri: string): Promise<void> {
-    this.emitEvent({ type: 'resource-updated', uri })
+    this.#emitEvent({ type: 'resource-updated', uri })
     await Promise.all(
-      [...this.sessions]
+      [...this.#sessions]
         .filter((s) => s.initialized && s.subscriptions.has(uri))
         .map((s) => s.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } })),
     )
@@ -194,29 +194,29 @@ export class McpServer implements ServerCore {
    * (registration changes call this by themselves; call it when a list changes for another reason).
    */
   notifyListChanged(kind: ListKind): Promise<void> {
-    this.emitEvent({ type: kind })
+    this.#emitEvent({ type: kind })
     return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
   }
 
   /** Sends a notification to every initialized legacy session's standalone channel. */
   async broadcast(notification: JsonRpcNotification): Promise<void> {
-    await Promise.all([...this.sessions].filter((s) => s.initialized).map((s) => s.notify(notification)))
+    await Promise.all([...this.#sessions].filter((s) => s.initialized).map((s) => s.notify(notification)))
   }
 
   /** Ends long-lived requests and closes every session. */
   close(): void {
     const reason = new Error('server shutting down')
     for (const a of [...this.inflight]) a.abort(reason)
-    for (const s of [...this.sessions]) s.close('server shutting down')
+    for (const s of [...this.#sessions]) s.close('server shutting down')
   }
 
-  private emitEvent(event: ServerEvent): void {
-    for (const l of this.listeners) l(event)
+  #emitEvent(event: ServerEvent): void {
+    for (const l of this.#listeners) l(event)
   }
 
-  private onRegistryChange(kind: ListKind): void {
+  #onRegistryChange(kind: ListKind): void {
     this.listCache.clear()
-    this.capabilitiesCache = undefined
+    this.#capabilitiesCache = undefined
     void this.notifyListChanged(kind)
   }
 }

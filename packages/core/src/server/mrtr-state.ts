@@ -23,7 +23,7 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 export class MrtrSigner {
-  private readonly key: Promise<CryptoKey>
+  readonly #key: Promise<CryptoKey>
 
   constructor(secret?: string | Uint8Array) {
     const raw =
@@ -32,7 +32,7 @@ export class MrtrSigner {
         : typeof secret === 'string'
           ? encoder.encode(secret)
           : secret
-    this.key = crypto.subtle.importKey(
+    this.#key = crypto.subtle.importKey(
       'raw',
       raw as Uint8Array<ArrayBuffer>,
       { name: 'HMAC', hash: 'SHA-256' },
@@ -43,7 +43,7 @@ export class MrtrSigner {
 
   async sign(payload: MrtrPayload): Promise<string> {
     const body = encoder.encode(JSON.stringify(payload))
-    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.key, body))
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, body))
     return `${toBase64Url(body)}.${toBase64Url(sig)}`
   }
 
@@ -56,7 +56,7 @@ export class MrtrSigner {
     if (!body || !sig) return undefined
     const ok = await crypto.subtle.verify(
       'HMAC',
-      await this.key,
+      await this.#key,
       sig as Uint8Array<ArrayBuffer>,
       body as Uint8Array<ArrayBuffer>,
     )

@@ -63,25 +63,25 @@ export class Registry {
   readonly templates = new Map<string, RegisteredTemplate>()
   readonly prompts = new Map<string, RegisteredPrompt>()
   version = 0
-  private readonly listeners = new Set<(kind: ListKind) => void>()
+  readonly #listeners = new Set<(kind: ListKind) => void>()
 
   onChange(listener: (kind: ListKind) => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
   }
 
-  private changed(kind: ListKind): void {
+  #changed(kind: ListKind): void {
     this.version++
-    for (const l of this.listeners) l(kind)
+    for (const l of this.#listeners) l(kind)
   }
 
-  private add<T>(map: Map<string, T>, key: string, value: T, kind: ListKind, what: string): Registration {
+  #add<T>(map: Map<string, T>, key: string, value: T, kind: ListKind, what: string): Registration {
     if (map.has(key)) throw new Error(`${what} "${key}" is already registered`)
     map.set(key, value)
-    this.changed(kind)
+    this.#changed(kind)
     return {
       remove: () => {
-        if (map.get(key) === value && map.delete(key)) this.changed(kind)
+        if (map.get(key) === value && map.delete(key)) this.#changed(kind)
       },
     }
   }
@@ -103,12 +103,12 @@ export class Registry {
       annotations: definition.annotations,
       _meta: definition._meta,
     })
-    return this.add(this.tools, name, { name, definition, input, output, handler, wire }, 'tools', 'Tool')
+    return this.#add(this.tools, name, { name, definition, input, output, handler, wire }, 'tools', 'Tool')
   }
 
   addResource(uri: string, metadata: ResourceMetadata, read: ResourceReader): Registration {
     const wire = defined({ uri, ...metadata })
-    return this.add(this.resources, uri, { uri, metadata, read, wire }, 'resources', 'Resource')
+    return this.#add(this.resources, uri, { uri, metadata, read, wire }, 'resources', 'Resource')
   }
 
   addTemplate(
@@ -119,7 +119,7 @@ export class Registry {
     const { complete: _c, list: _l, ...metadata } = definition
     const wire = defined({ uriTemplate, ...metadata })
     const template = new UriTemplate(uriTemplate)
-    return this.add(
+    return this.#add(
       this.templates,
       uriTemplate,
       { template, definition, read, wire },
@@ -137,7 +137,7 @@ export class Registry {
       arguments: definition.arguments,
       _meta: definition._meta,
     })
-    return this.add(this.prompts, name, { name, definition, handler, wire }, 'prompts', 'Prompt')
+    return this.#add(this.prompts, name, { name, definition, handler, wire }, 'prompts', 'Prompt')
   }
 
   /** Finds the template that matches a concrete URI, with its variables. */

@@ -16,30 +16,33 @@ export interface AbortSignalLike {
 }
 
 export class RequestAbort {
-  private controller: AbortController | undefined
-  private reason: unknown
-  private done = false
+  #controller: AbortController | undefined
+  #reason: unknown
+  #done = false
   /** Set when the client cancelled the request (notifications/cancelled): no response is owed. */
   cancelledByClient = false
-  private readonly children = new Set<RequestAbort>()
-  private readonly unlink: Array<() => void> = []
+  readonly #children = new Set<RequestAbort>()
+  readonly #unlink: Array<() => void> = []
 
-  constructor(private readonly parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
-    for (const p of parents) if (p instanceof RequestAbort) p.children.add(this)
+  readonly #parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined>
+
+  constructor(parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
+    this.#parents = parents
+    for (const p of parents) if (p instanceof RequestAbort) p.#children.add(this)
   }
 
   get aborted(): boolean {
-    if (this.done) return true
-    for (const p of this.parents) if (p?.aborted) return true
+    if (this.#done) return true
+    for (const p of this.#parents) if (p?.aborted) return true
     return false
   }
 
   get signal(): AbortSignal {
-    if (this.controller) return this.controller.signal
+    if (this.#controller) return this.#controller.signal
     const c = new AbortController()
-    this.controller = c
-    if (this.done) c.abort(this.reason)
-    for (const p of this.parents) {
+    this.#controller = c
+    if (this.#done) c.abort(this.#reason)
+    for (const p of this.#parents) {
       if (!p || p instanceof RequestAbort) continue
       if (p.aborted) {
         this.abort(p.reason)
@@ -47,26 +50,26 @@ export class RequestAbort {
       }
       const onAbort = () => this.abort(p.reason)
       p.addEventListener('abort', onAbort, { once: true })
-      this.unlink.push(() => p.removeEventListener('abort', onAbort))
+      this.#unlink.push(() => p.removeEventListener('abort', onAbort))
     }
     // A parent RequestAbort must now listen to its own upstream signals, or their aborts never reach us.
-    for (const p of this.parents) if (p instanceof RequestAbort) void p.signal
-    for (const p of this.parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.reason)
+    for (const p of this.#parents) if (p instanceof RequestAbort) void p.signal
+    for (const p of this.#parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.#reason)
     return c.signal
   }
 
   abort(reason?: unknown): void {
-    if (this.done) return
-    this.done = true
-    this.reason = reason ?? new Error('aborted')
-    this.controller?.abort(this.reason)
-    for (const child of this.children) child.abort(this.reason)
+    if (this.#done) return
+    this.#done = true
+    this.#reason = reason ?? new Error('aborted')
+    this.#controller?.abort(this.#reason)
+    for (const child of this.#children) child.abort(this.#reason)
   }
 
   /** Detaches from long-lived parents once the request is over. */
   dispose(): void {
-    for (const u of this.unlink.splice(0)) u()
-    for (const p of this.parents) if (p instanceof RequestAbort) p.children.delete(this)
+    for (const u of this.#unlink.splice(0)) u()
+    for (const p of this.#parents) if (p instanceof RequestAbort) p.#children.delete(this)
   }
 
   /** Resolves when aborted (subscribes lazily). */

@@ -62,15 +62,15 @@ export class ServerSession {
   principal: string | undefined
 
   readonly inflight = new Map<RequestId, RequestAbort>()
-  private readonly pending = new Map<RequestId, PendingRequest>()
-  private standalone: Outbound | undefined
-  private nextRequestId = 0
+  readonly #pending = new Map<RequestId, PendingRequest>()
+  #standalone: Outbound | undefined
+  #nextRequestId = 0
   /**
    * Random per instance, so ids of server→client requests are never reused when a session is restored from
    * a snapshot (on another isolate, or after a Durable Object restart).
    */
-  private readonly requestIdPrefix = `${createSessionId().slice(0, 8)}-`
-  private readonly closeListeners = new Set<() => void>()
+  readonly #requestIdPrefix = `${createSessionId().slice(0, 8)}-`
+  readonly #closeListeners = new Set<() => void>()
   /** Default timeout of server→client requests. */
   requestTimeoutMs: number
 
@@ -107,24 +107,24 @@ export class ServerSession {
 
   /** Attaches the standalone channel (GET stream, stdio, socket) for messages not tied to a request. */
   attach(outbound: Outbound | undefined): void {
-    this.standalone = outbound
+    this.#standalone = outbound
   }
 
   get hasStandaloneChannel(): boolean {
-    return this.standalone !== undefined
+    return this.#standalone !== undefined
   }
 
   /** Sends a notification on the standalone channel; false when none is open (the message is dropped). */
   async notify(notification: JsonRpcNotification): Promise<boolean> {
-    if (this.closed || !this.standalone) return false
-    await this.standalone(notification)
+    if (this.closed || !this.#standalone) return false
+    await this.#standalone(notification)
     return true
   }
 
   /** Sends a server→client request and waits for the client's answer (with a timeout). */
   request(method: string, params: JsonObject, options: SessionRequestOptions = {}): Promise<JsonObject> {
     if (this.closed) return Promise.reject(new ConnectionClosedError('Session is closed'))
-    const channel = options.via ?? this.standalone
+    const channel = options.via ?? this.#standalone
     if (!channel)
       return Promise.reject(
         new McpLocalError(
@@ -132,7 +132,7 @@ export class ServerSession {
           `No open stream to send ${method} to the client of session ${this.id}`,
         ),
       )
-    const id = `${this.requestIdPrefix}${++this.nextRequestId}`
+    const id = `${this.#requestIdPrefix}${++this.#nextRequestId}`
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs
     return new Promise<JsonObject>((resolve, reject) => {
       const onAbort = () => {
@@ -156,10 +156,10 @@ export class ServerSession {
       const finish = () => {
         clearTimeout(timer)
         options.signal?.removeEventListener('abort', onAbort)
-        this.pending.delete(id)
+        this.#pending.delete(id)
       }
       options.signal?.addEventListener('abort', onAbort, { once: true })
-      this.pending.set(id, { method, resolve, reject, cleanup: finish })
+      this.#pending.set(id, { method, resolve, reject, cleanup: finish })
       const failed = (e: unknown) => {
         finish()
         reject(e instanceof Error ? e : new McpLocalError('transport', String(e)))
@@ -176,7 +176,7 @@ export class ServerSession {
   resolve(response: JsonRpcResponse): boolean {
     const id = response.id
     if (id === undefined || id === null) return false
-    const p = this.pending.get(id)
+    const p = this.#pending.get(id)
     if (!p) return false
     p.cleanup()
     if ('result' in response) p.resolve(response.result)
@@ -185,12 +185,12 @@ export class ServerSession {
   }
 
   get pendingCount(): number {
-    return this.pending.size
+    return this.#pending.size
   }
 
   onClose(listener: () => void): () => void {
-    this.closeListeners.add(listener)
-    return () => this.closeListeners.delete(listener)
+    this.#closeListeners.add(listener)
+    return () => this.#closeListeners.delete(listener)
   }
 
   /** Ends the session: aborts its handlers and rejects every request waiting on the client. */
@@ -199,12 +199,12 @@ export class ServerSession {
     this.closed = true
     for (const c of this.inflight.values()) c.abort(new ConnectionClosedError(reason))
     this.inflight.clear()
-    for (const p of [...this.pending.values()]) {
+    for (const p of [...this.#pending.values()]) {
       p.cleanup()
       p.reject(new ConnectionClosedError(reason))
     }
-    this.standalone = undefined
-    for (const l of this.closeListeners) l()
-    this.closeListeners.clear()
+    this.#standalone = undefined
+    for (const l of this.#closeListeners) l()
+    this.#closeListeners.clear()
   }
 }

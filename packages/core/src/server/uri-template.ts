@@ -14,13 +14,13 @@ const OPERATORS = '+#./;?&'
 export class UriTemplate {
   readonly template: string
   readonly variableNames: string[]
-  private readonly regex: RegExp
-  private readonly groups: Expression[]
+  readonly #regex: RegExp
+  readonly #groups: Expression[]
 
   constructor(template: string) {
     this.template = template
     const parts: string[] = []
-    this.groups = []
+    this.#groups = []
     let last = 0
     for (const m of template.matchAll(/\{([^}]*)\}/g)) {
       parts.push(escapeRegex(template.slice(last, m.index)))
@@ -30,21 +30,21 @@ export class UriTemplate {
         .split(',')
         .filter(Boolean)
         .map((v) => ({ name: v.replace(/\*$|:\d+$/, ''), explode: v.endsWith('*') }))
-      this.groups.push({ op, vars })
+      this.#groups.push({ op, vars })
       parts.push(patternFor(op))
       last = m.index + m[0].length
     }
     parts.push(escapeRegex(template.slice(last)))
-    this.regex = new RegExp(`^${parts.join('')}$`)
-    this.variableNames = this.groups.flatMap((g) => g.vars.map((v) => v.name))
+    this.#regex = new RegExp(`^${parts.join('')}$`)
+    this.variableNames = this.#groups.flatMap((g) => g.vars.map((v) => v.name))
   }
 
   /** The variables of `uri`, or undefined when it does not match. */
   match(uri: string): UriVariables | undefined {
-    const m = this.regex.exec(uri)
+    const m = this.#regex.exec(uri)
     if (!m) return undefined
     const out: UriVariables = {}
-    this.groups.forEach((g, i) => {
+    this.#groups.forEach((g, i) => {
       const raw = m[i + 1]
       if (raw === undefined || raw === '') return
       assignGroup(out, g, raw)
