@@ -10,7 +10,7 @@ import type {
   ToolDefinition,
   ToolHandler,
 } from './types.js'
-import { UriTemplate } from './uri-template.js'
+import { UriMatcher } from './uri-match.js'
 
 export type ListKind = 'tools' | 'prompts' | 'resources'
 
@@ -32,7 +32,7 @@ export interface RegisteredResource {
 }
 
 export interface RegisteredTemplate {
-  template: UriTemplate
+  template: UriMatcher
   definition: ResourceTemplateDefinition
   read: TemplateReader
   wire: JsonObject
@@ -118,7 +118,7 @@ export class Registry {
   ): Registration {
     const { complete: _c, list: _l, ...metadata } = definition
     const wire = defined({ uriTemplate, ...metadata })
-    const template = new UriTemplate(uriTemplate)
+    const template = new UriMatcher(uriTemplate)
     return this.#add(
       this.templates,
       uriTemplate,

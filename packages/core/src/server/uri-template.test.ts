@@ -28,5 +28,18 @@ describe('UriTemplate.match', () => {
     const t = new UriTemplate('note://{id}{?q}')
     expect(t.expand({ id: 'a b', q: 'x' })).toBe('note://a%20b?q=x')
     expect(t.match(t.expand({ id: 'a b', q: 'x' }))).toEqual({ id: 'a b', q: 'x' })
+    expect(t.expand({})).toBe('note://')
+  })
+
+  const expansions: Array<[string, Record<string, string | string[]>, string]> = [
+    ['file:///{+path}', { path: 'src/a b/ü.ts' }, 'file:///src/a%20b/%C3%BC.ts'],
+    ['search{?q,lang}', { q: 'mcp&x', lang: ['en', 'fr'] }, 'search?q=mcp%26x&lang=en,fr'],
+    ['doc{#section}', { section: 'i#n' }, 'doc#i#n'],
+    ['x{.a,b}', { a: '1', b: '2' }, 'x.1.2'],
+    ['p/{a}{;c}', { a: 'x', c: ['3', '4'] }, 'p/x;c=3,4'],
+    ['q{?a}{&b,c}', { b: '2' }, 'q&b=2'],
+  ]
+  it.each(expansions)('expands %s', (template, variables, want) => {
+    expect(new UriTemplate(template).expand(variables)).toBe(want)
   })
 })
