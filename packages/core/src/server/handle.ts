@@ -1,5 +1,10 @@
 import { decodeMessage, isBatch, readId } from '../jsonrpc/codec.js'
-import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc/types.js'
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from '../jsonrpc/types.js'
 import { ErrorCode } from '../errors/codes.js'
 import { httpStatusFor } from '../errors/http-status.js'
 import { toProtocolError } from '../errors/normalize.js'
@@ -56,6 +61,9 @@ export interface HandleResult {
 
 const noop: Outbound = () => {}
 
+/** The answer when no response is owed (a notification, a client response, a cancelled request): HTTP 202. */
+const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined, status: 202, era })
+
 /**
  * The single entry point for inbound messages of both eras (2026-07-28 basic/versioning "Backward
  * Compatibility"): a request with modern `_meta` is served statelessly; `initialize` opens a legacy session;
@@ -70,8 +78,7 @@ export async function handleInbound(
   try {
     return await handleOne(core, value, options)
   } catch (e) {
-    const error = toProtocolError(e)
-    return errorResult(error, readId(value), undefined)
+    return errorResult(toProtocolError(e), readId(value), undefined)
   }
 }
 
@@ -79,8 +86,9 @@ function errorResult(
   error: ProtocolError,
   id: string | number | null,
   era: HandleResult['era'],
+  status = httpStatusFor(error),
 ): HandleResult {
-  return { body: error.toResponse(id), status: httpStatusFor(error), era }
+  return { body: error.toResponse(id), status, era }
 }
 
 async function handleBatch(
@@ -89,29 +97,20 @@ async function handleBatch(
   options: HandleOptions,
 ): Promise<HandleResult> {
   const version = options.session?.protocolVersion
+  const fail = (detail: string) => errorResult(invalidRequest(detail), null, 'legacy')
   if (!supportsBatch(version))
-    return errorResult(
-      invalidRequest(`JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`),
-      null,
-      'legacy',
-    )
-  if (values.length === 0) return errorResult(invalidRequest('empty batch'), null, 'legacy')
+    return fail(`JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`)
+  if (values.length === 0) return fail('empty batch')
   // Each element is one message: a nested array is an invalid request, never another batch (JSON-RPC 2.0 §6).
   const results = await Promise.all(
     values.map((v) =>
       isBatch(v)
-        ? errorResult(invalidRequest('a batch element must be a message, not a batch'), null, 'legacy')
+        ? fail('a batch element must be a message, not a batch')
         : handleInbound(core, v, { ...options, createSession: undefined }),
     ),
   )
-  const responses = results.flatMap((r) =>
-    r.body === undefined ? [] : Array.isArray(r.body) ? r.body : [r.body],
-  )
-  return {
-    body: responses.length > 0 ? responses : undefined,
-    status: responses.length > 0 ? 200 : 202,
-    era: 'legacy',
-  }
+  const responses = results.flatMap((r) => r.body ?? [])
+  return responses.length > 0 ? { body: responses, status: 200, era: 'legacy' } : accepted('legacy')
 }
 
 async function handleOne(core: ServerCore, value: unknown, options: HandleOptions): Promise<HandleResult> {
@@ -121,7 +120,7 @@ async function handleOne(core: ServerCore, value: unknown, options: HandleOption
   const session = options.session
   if (!('method' in message)) {
     // A response: legal only as the answer to a server→client request of a legacy session.
-    if (session?.resolve(message)) return { body: undefined, status: 202, era: 'legacy' }
+    if (session?.resolve(message)) return accepted('legacy')
     return errorResult(
       invalidRequest('unexpected response: no request of this server is waiting for it'),
       null,
@@ -129,12 +128,9 @@ async function handleOne(core: ServerCore, value: unknown, options: HandleOption
     )
   }
   const meta = readMeta(message.params)
-  const modernVersion = meta?.['io.modelcontextprotocol/protocolVersion']
-  if (modernVersion !== undefined && !('id' in message))
-    return handleNotification(message.method, message.params ?? {}, session)
-  if (modernVersion !== undefined || (options.era === 'modern' && 'id' in message))
-    return handleModern(core, message as JsonRpcRequest, meta ?? {}, options)
+  const modern = meta?.[META_PROTOCOL_VERSION] !== undefined
   if (!('id' in message)) return handleNotification(message.method, message.params ?? {}, session)
+  if (modern || options.era === 'modern') return handleModern(core, message, meta ?? {}, options)
   return handleLegacy(core, message, options)
 }
 
@@ -153,7 +149,7 @@ function handleNotification(
     }
   }
   // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
-  return { body: undefined, status: 202, era: session ? 'legacy' : undefined }
+  return accepted(session ? 'legacy' : undefined)
 }
 
 async function handleModern(
@@ -162,43 +158,31 @@ async function handleModern(
   meta: JsonObject,
   options: HandleOptions,
 ): Promise<HandleResult> {
-  const version = meta['io.modelcontextprotocol/protocolVersion']
-  if (version === undefined) {
-    const e = invalidParams('is required', `_meta.${META_PROTOCOL_VERSION}`)
-    return errorResult(new ProtocolError(e.code, e.message, e.data, 400), request.id, 'modern')
-  }
+  // A malformed `_meta` rejects the HTTP request as a whole (400), naming the field.
+  const badMeta = (detail: string, key: string, status?: number) =>
+    errorResult(invalidParams(detail, `_meta.${key}`), request.id, 'modern', status)
+  const version = meta[META_PROTOCOL_VERSION]
+  if (version === undefined) return badMeta('is required', META_PROTOCOL_VERSION, 400)
   if (typeof version !== 'string' || !isModernVersion(version))
     return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), request.id, 'modern')
   const caps = meta[META_CLIENT_CAPABILITIES]
-  if (typeof caps !== 'object' || caps === null || Array.isArray(caps)) {
-    const e = invalidParams('is required and must be an object', `_meta.${META_CLIENT_CAPABILITIES}`)
-    return errorResult(new ProtocolError(e.code, e.message, e.data, 400), request.id, 'modern')
-  }
+  if (typeof caps !== 'object' || caps === null || Array.isArray(caps))
+    return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, 400)
   const level = meta[META_LOG_LEVEL]
   if (level !== undefined && !LOGGING_LEVELS.includes(level as LoggingLevel))
-    return errorResult(
-      invalidParams(`must be one of ${LOGGING_LEVELS.join(', ')}`, `_meta.${META_LOG_LEVEL}`),
-      request.id,
-      'modern',
-    )
-  const scope: RequestScope = {
+    return badMeta(`must be one of ${LOGGING_LEVELS.join(', ')}`, META_LOG_LEVEL)
+  const scope = createScope(
     core,
     request,
-    params: request.params ?? {},
-    era: 'modern',
-    protocolVersion: version,
-    clientCapabilities: caps as JsonObject,
-    clientInfo: meta[META_CLIENT_INFO] as Implementation | undefined,
-    logLevel: level === undefined ? null : (level as LoggingLevel),
-    session: undefined,
-    emit: options.emit ?? noop,
-    abort: newAbort(options),
-    authInfo: options.authInfo,
-    principal: options.principal,
-    inputs: undefined,
-  }
+    options,
+    version,
+    caps as JsonObject,
+    meta[META_CLIENT_INFO] as Implementation | undefined,
+    level === undefined ? null : (level as LoggingLevel),
+    undefined,
+  )
   // On a shared connection (stdio, in-memory) ids are unique per sender, so notifications/cancelled works.
-  return runRequest(scope, options.session, 'modern')
+  return runRequest(scope, options.session)
 }
 
 async function handleLegacy(
@@ -207,86 +191,102 @@ async function handleLegacy(
   options: HandleOptions,
 ): Promise<HandleResult> {
   let session = options.session
+  const fail = (detail: string) => errorResult(invalidRequest(detail), request.id, 'legacy')
   if (request.method === 'initialize') {
-    if (session?.initialized)
-      return errorResult(invalidRequest('session is already initialized'), request.id, 'legacy')
+    if (session?.initialized) return fail('session is already initialized')
     session ??= options.createSession?.()
-    if (!session) return errorResult(invalidRequest('initialize needs a session'), request.id, 'legacy')
-    const scope = legacyScope(core, request, session, options)
-    const result = initialize(scope, session)
+    if (!session) return fail('initialize needs a session')
+    const result = initialize(legacyScope(core, request, session, options), session)
     return { body: { jsonrpc: '2.0', id: request.id, result }, status: 200, session, era: 'legacy' }
   }
   if (!session) {
     const e = new ProtocolError(
       ErrorCode.InvalidRequest,
       'Bad Request: no session. Send initialize first (legacy revisions) or name the protocol version in _meta["io.modelcontextprotocol/protocolVersion"] (2026-07-28)',
-      undefined,
-      400,
     )
-    return errorResult(e, request.id, undefined)
+    return errorResult(e, request.id, undefined, 400)
   }
   if (!session.initialized && request.method !== 'ping')
-    return errorResult(
-      invalidRequest(`session is not initialized: send initialize before ${request.method}`),
-      request.id,
-      'legacy',
-    )
+    return fail(`session is not initialized: send initialize before ${request.method}`)
   session.lastActivity = Date.now()
-  return runRequest(legacyScope(core, request, session, options), session, 'legacy')
+  return runRequest(legacyScope(core, request, session, options), session)
 }
 
-function newAbort(options: HandleOptions): RequestAbort {
-  return new RequestAbort([options.signal])
-}
-
-function legacyScope(
+const legacyScope = (
   core: ServerCore,
   request: JsonRpcRequest,
   session: ServerSession,
   options: HandleOptions,
+): RequestScope =>
+  createScope(
+    core,
+    request,
+    options,
+    session.protocolVersion ?? '2025-03-26',
+    session.clientCapabilities,
+    session.clientInfo,
+    undefined,
+    session,
+  )
+
+/** Everything known about a request; the era follows from whether it belongs to a legacy session. */
+function createScope(
+  core: ServerCore,
+  request: JsonRpcRequest,
+  options: HandleOptions,
+  protocolVersion: string,
+  clientCapabilities: JsonObject,
+  clientInfo: Implementation | undefined,
+  logLevel: LoggingLevel | null | undefined,
+  session: ServerSession | undefined,
 ): RequestScope {
   return {
     core,
     request,
     params: request.params ?? {},
-    era: 'legacy',
-    protocolVersion: session.protocolVersion ?? '2025-03-26',
-    clientCapabilities: session.clientCapabilities,
-    clientInfo: session.clientInfo,
-    logLevel: undefined,
+    era: session ? 'legacy' : 'modern',
+    protocolVersion,
+    clientCapabilities,
+    clientInfo,
+    logLevel,
     session,
-    emit: options.emit ?? ((m: JsonRpcMessage) => session.notify(m as never).then(() => {})),
-    abort: newAbort(options),
+    emit:
+      options.emit ??
+      (session
+        ? async (m: JsonRpcMessage) => {
+            await session.notify(m as JsonRpcNotification)
+          }
+        : noop),
+    abort: new RequestAbort([options.signal]),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,
   }
 }
 
-async function runRequest(
-  scope: RequestScope,
-  registerIn: ServerSession | undefined,
-  era: 'legacy' | 'modern',
-): Promise<HandleResult> {
-  const id = scope.request.id
-  const abort = scope.abort
+async function runRequest(scope: RequestScope, registerIn: ServerSession | undefined): Promise<HandleResult> {
+  const { request, abort, era, core } = scope
+  const id = request.id
   registerIn?.inflight.set(id, abort)
-  scope.core.inflight.add(abort)
+  core.inflight.add(abort)
   try {
     const result = await dispatch(scope)
     // basic/utilities/cancellation: a cancelled request gets no response.
-    if (abort.cancelledByClient) return { body: undefined, status: 202, era }
+    if (abort.cancelledByClient) return accepted(era)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, era }
   } catch (e) {
-    if (abort.cancelledByClient) return { body: undefined, status: 202, era }
+    if (abort.cancelledByClient) return accepted(era)
     const error = toProtocolError(e)
     // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
-    if (era === 'modern' && error.code === ErrorCode.MethodNotFound)
-      return { body: error.toResponse(id), status: 404, era }
-    return errorResult(error, id, era)
+    return errorResult(
+      error,
+      id,
+      era,
+      era === 'modern' && error.code === ErrorCode.MethodNotFound ? 404 : undefined,
+    )
   } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
-    scope.core.inflight.delete(abort)
+    core.inflight.delete(abort)
     abort.dispose()
   }
 }
