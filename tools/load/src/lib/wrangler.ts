@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -37,9 +38,11 @@ export async function startWranglerDev(appDir: string, timeoutMs = 90_000): Prom
   const require = createRequire(join(appDir, 'package.json'))
   const bin = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js')
   const port = await freePort()
+  // Durable Object state of this run only (not the app's own .wrangler/state), removed on stop.
+  const state = mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-'))
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, 'dev', '--ip', '127.0.0.1', '--port', String(port)],
+    [bin, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state],
     {
       cwd: appDir,
       detached: true,
@@ -57,6 +60,10 @@ export async function startWranglerDev(appDir: string, timeoutMs = 90_000): Prom
   child.stderr?.on('data', (d) => (log += String(d)))
   const pid = child.pid ?? 0
   const stop = async () => {
+    await stopProcess()
+    rmSync(state, { recursive: true, force: true })
+  }
+  const stopProcess = async () => {
     if (child.exitCode !== null || pid === 0) return
     const exited = new Promise((r) => child.once('exit', r))
     try {
