@@ -1,6 +1,5 @@
 import type { Era, JsonObject } from './types.js'
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { isObject } from '../protocol/json.js'
 
 /**
  * The capabilities the client declares: the configured ones, plus elicitation / sampling / roots for each

@@ -1,5 +1,5 @@
 import { ConnectionClosedError, McpLocalError } from '../errors/local-error.js'
-import { ProtocolError } from '../errors/protocol-error.js'
+import { fromErrorObject } from '../errors/protocol-error.js'
 import { decodeMessage } from '../jsonrpc/codec.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
 import {
@@ -26,6 +26,7 @@ import type {
   ClientRequestOptions,
   SampleHandler,
 } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 /** Options of one wire request beyond the public ones. */
 export interface WireOptions extends ClientRequestOptions {
@@ -37,7 +38,6 @@ export interface WireOptions extends ClientRequestOptions {
   silentCancel?: boolean
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const asError = (e: unknown): Error => (e instanceof Error ? e : new McpLocalError('transport', String(e)))
 
 /**
@@ -237,7 +237,7 @@ export class ClientCore {
       if (this.tracker.settle(m) || !('error' in m) || (m.id !== undefined && m.id !== null)) return
       // A response to a request we gave up on is ignored (cancellation); an error without an id during the
       // handshake is the answer to the one request in flight (a legacy server rejecting the probe).
-      const error = new ProtocolError(m.error.code, m.error.message, m.error.data)
+      const error = fromErrorObject(m.error)
       if (!(this.era === undefined && this.tracker.failSole(error))) this.report(error)
       return
     }

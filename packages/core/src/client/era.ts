@@ -9,6 +9,7 @@ import {
   type ModernVersion,
 } from '../protocol/versions.js'
 import type { JsonObject } from './types.js'
+import { isStringArray } from '../protocol/json.js'
 
 /** How a `server/discover` probe ended. */
 export type ProbeOutcome = { ok: true; result: JsonObject } | { ok: false; error: unknown }
@@ -33,7 +34,7 @@ export function supportedVersionsOf(error: unknown): string[] | undefined {
     return undefined
   const data = error.data as { supported?: unknown } | undefined
   const list = data?.supported
-  return Array.isArray(list) && list.every((v) => typeof v === 'string') ? list : undefined
+  return isStringArray(list) ? list : undefined
 }
 
 /** True for an error that identifies a modern server (a recognized modern error with its expected data). */

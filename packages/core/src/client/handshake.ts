@@ -12,6 +12,7 @@ import type { Implementation } from '../server/types.js'
 import { implementationFor } from '../protocol/implementation.js'
 import { decideEra, type ProbeOutcome } from './era.js'
 import type { Era, JsonObject, ProtocolChoice, ClientRequestOptions } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 /** What the client knows about the server once the era is settled. */
 export interface ServerState {
@@ -44,7 +45,6 @@ export interface HandshakeOptions {
   requestTimeoutMs: number
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 
 /** Legacy `initialize` → `notifications/initialized` (basic/lifecycle of 2024-11-05 … 2025-11-25). */

@@ -11,8 +11,7 @@ import type {
   ListRootsHandler,
   SampleHandler,
 } from './types.js'
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { isObject } from '../protocol/json.js'
 
 /** Light checks of what a handler returned, so a broken handler fails here and not on the server. */
 const RESULT_CHECKS: Record<string, (v: JsonObject) => boolean> = {

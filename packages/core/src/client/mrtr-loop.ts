@@ -1,5 +1,6 @@
 import { McpLocalError } from '../errors/local-error.js'
 import type { JsonObject } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 /** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
 export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
@@ -15,8 +16,6 @@ export interface InputLoopOptions {
   /** Retries after which the loop gives up. */
   maxRounds: number
 }
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * `resultType` of a modern result: absent means `complete` (basic/index "ResultType"); an unknown value is

@@ -1,5 +1,5 @@
 import { McpLocalError, RequestTimeoutError } from '../errors/local-error.js'
-import { ProtocolError } from '../errors/protocol-error.js'
+import { fromErrorObject } from '../errors/protocol-error.js'
 import type { JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
 import type { JsonObject, ProgressInfo, ClientRequestOptions } from './types.js'
 
@@ -123,7 +123,7 @@ export class RequestTracker {
     const p = this.#pending.get(id)
     if (!p) return false
     if ('result' in response) p.resolve(response.result)
-    else p.reject(new ProtocolError(response.error.code, response.error.message, response.error.data))
+    else p.reject(fromErrorObject(response.error))
     return true
   }
 

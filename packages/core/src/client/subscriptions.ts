@@ -9,8 +9,7 @@ import type {
   Subscription,
   SubscriptionFilter,
 } from './types.js'
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { isObject } from '../protocol/json.js'
 
 interface Deferred<T> {
   promise: Promise<T>

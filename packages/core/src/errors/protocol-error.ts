@@ -32,6 +32,9 @@ export class ProtocolError extends Error {
   }
 }
 
+/** The ProtocolError of an error a peer sent. */
+export const fromErrorObject = (e: JsonRpcErrorObject) => new ProtocolError(e.code, e.message, e.data)
+
 export const parseError = (detail?: string) =>
   new ProtocolError(ErrorCode.ParseError, detail ? `Parse error: ${detail}` : 'Parse error')
 export const invalidRequest = (detail: string) =>

@@ -1,12 +1,10 @@
 import { invalidRequest, parseError, type ProtocolError } from '../errors/protocol-error.js'
 import type { JsonRpcMessage, RequestId } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 export type DecodeResult =
   | { ok: true; message: JsonRpcMessage }
   | { ok: false; error: ProtocolError; id: RequestId | null }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** MCP ids are strings or integers (basic/index "Requests"); a fraction is not an id. */
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || Number.isInteger(v)

@@ -36,6 +36,13 @@ export interface JsonRpcErrorResponse {
 export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
 
+/** A notification message. */
+export const notification = (method: string, params: Record<string, unknown>): JsonRpcNotification => ({
+  jsonrpc: '2.0',
+  method,
+  params,
+})
+
 export const isRequest = (m: JsonRpcMessage): m is JsonRpcRequest => 'method' in m && 'id' in m
 export const isNotification = (m: JsonRpcMessage): m is JsonRpcNotification => 'method' in m && !('id' in m)
 export const isResponse = (m: JsonRpcMessage): m is JsonRpcResponse => !('method' in m)

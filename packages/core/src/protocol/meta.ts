@@ -1,3 +1,5 @@
+import { isObject } from './json.js'
+
 /** Reserved `_meta` keys (2026-07-28 basic/index "_meta"). */
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
@@ -10,7 +12,7 @@ export type MetaObject = Record<string, unknown>
 
 export function readMeta(params: Record<string, unknown> | undefined): MetaObject | undefined {
   const meta = params?._meta
-  return meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as MetaObject) : undefined
+  return isObject(meta) ? meta : undefined
 }
 
 /** The protocol version a request names in its `_meta`, if any: the mark of a modern-era request. */

@@ -14,6 +14,7 @@ import {
   type RequestContext,
   type RequestOptions,
 } from './types.js'
+import { notification } from '../jsonrpc/types.js'
 
 const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
 
@@ -89,7 +90,7 @@ class HandlerContext implements RequestContext {
     const params: JsonObject = { progressToken, progress }
     if (total !== undefined) params.total = total
     if (message !== undefined && scope.protocolVersion >= '2025-03-26') params.message = message
-    await scope.emit({ jsonrpc: '2.0', method: 'notifications/progress', params })
+    await scope.emit(notification('notifications/progress', params))
   }
 
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
@@ -99,7 +100,7 @@ class HandlerContext implements RequestContext {
     if (min !== undefined && levelRank(level) < levelRank(min)) return
     const params: JsonObject = { level, data }
     if (logger !== undefined) params.logger = logger
-    await scope.emit({ jsonrpc: '2.0', method: 'notifications/message', params })
+    await scope.emit(notification('notifications/message', params))
   }
 
   #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './schema-validation.js'
+import { isObject, isStringArray } from '../protocol/json.js'
 
 /**
  * A quick yes for the most common tool input schemas: an object of primitive-typed properties (`type`,
@@ -27,8 +28,8 @@ function primitiveCheck(type: string): PropertyCheck {
 }
 
 function propertyCheck(schema: unknown): PropertyCheck | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined
-  const s = schema as JsonSchema
+  if (!isObject(schema)) return undefined
+  const s = schema
   let enumValues: unknown[] | undefined
   for (const key of Object.keys(s)) {
     if (key === 'type' || ANNOTATIONS.has(key)) continue
@@ -64,7 +65,7 @@ export function compileFastCheck(schema: JsonSchema): FastCheck | undefined {
   }
   if (schema.type !== 'object') return undefined
   const props = schema.properties ?? {}
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) return undefined
+  if (!isObject(props)) return undefined
   const checks = new Map<string, PropertyCheck>()
   for (const [name, sub] of Object.entries(props)) {
     const check = propertyCheck(sub)
@@ -72,11 +73,11 @@ export function compileFastCheck(schema: JsonSchema): FastCheck | undefined {
     checks.set(name, check)
   }
   const required = schema.required ?? []
-  if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) return undefined
+  if (!isStringArray(required)) return undefined
   return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-    const obj = value as Record<string, unknown>
-    for (const r of required as string[]) if (!Object.hasOwn(obj, r)) return false
+    if (!isObject(value)) return false
+    const obj = value
+    for (const r of required) if (!Object.hasOwn(obj, r)) return false
     for (const key in obj) {
       if (!Object.hasOwn(obj, key)) continue
       const check = checks.get(key)

@@ -28,6 +28,7 @@ import { initialize } from './methods/lifecycle.js'
 import { type AbortSignalLike, RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 export interface HandleOptions {
   /** The legacy session (or connection) this message arrived on. */
@@ -166,8 +167,7 @@ async function handleModern(
   if (typeof version !== 'string' || !isModernVersion(version))
     return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), request.id, 'modern')
   const caps = meta[META_CLIENT_CAPABILITIES]
-  if (typeof caps !== 'object' || caps === null || Array.isArray(caps))
-    return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, 400)
+  if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, 400)
   const level = meta[META_LOG_LEVEL]
   if (level !== undefined && !LOGGING_LEVELS.includes(level as LoggingLevel))
     return badMeta(`must be one of ${LOGGING_LEVELS.join(', ')}`, META_LOG_LEVEL)

@@ -1,5 +1,6 @@
 import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
 import type { JsonObject } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 const PREFIX: Record<string, string> = {
   'elicitation/create': 'elicit',
@@ -63,12 +64,7 @@ export class InputCollector {
     if (Object.hasOwn(this.#responses, key)) {
       const value = this.#responses[key]
       const valid = VALID_RESPONSE[method]
-      if (
-        typeof value !== 'object' ||
-        value === null ||
-        Array.isArray(value) ||
-        (valid && !valid(value as JsonObject))
-      )
+      if (!isObject(value) || (valid && !valid(value)))
         return Promise.reject(invalidParams(`is not a valid response to ${method}`, `inputResponses.${key}`))
       this.used[key] = value
       return Promise.resolve(value as T)

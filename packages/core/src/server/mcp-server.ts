@@ -1,4 +1,4 @@
-import type { JsonRpcNotification } from '../jsonrpc/types.js'
+import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
@@ -185,7 +185,7 @@ export class McpServer implements ServerCore {
     await Promise.all(
       [...this.#sessions]
         .filter((s) => s.initialized && s.subscriptions.has(uri))
-        .map((s) => s.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } })),
+        .map((s) => s.notify(notification('notifications/resources/updated', { uri }))),
     )
   }
 

@@ -4,6 +4,7 @@ import { InputCollector } from './input-collector.js'
 import { digestParams } from './mrtr-state.js'
 import { RequestAbort } from './request-abort.js'
 import type { JsonObject } from './types.js'
+import { isObject } from '../protocol/json.js'
 
 /** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
 export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
@@ -25,8 +26,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
   const getDigest = async () =>
     (digest ??= await digestParams({ method: scope.request.method, params: salient(params) }))
   const given = params.inputResponses
-  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
-    throw invalidParams('must be an object', 'inputResponses')
+  if (given !== undefined && !isObject(given)) throw invalidParams('must be an object', 'inputResponses')
   // Earlier rounds' answers come from the signed state; this round's from the client (checked when used).
   const responses: Record<string, unknown> = {}
   const replayKeys: string[] = []

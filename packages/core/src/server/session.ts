@@ -1,6 +1,12 @@
 import { ConnectionClosedError, McpLocalError, RequestTimeoutError } from '../errors/local-error.js'
-import { ProtocolError } from '../errors/protocol-error.js'
-import type { JsonRpcMessage, JsonRpcNotification, JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
+import { fromErrorObject } from '../errors/protocol-error.js'
+import {
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcResponse,
+  notification,
+  type RequestId,
+} from '../jsonrpc/types.js'
 import type { LegacyVersion } from '../protocol/versions.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
@@ -34,6 +40,9 @@ export interface SessionRequestOptions {
   timeoutMs?: number | undefined
   signal?: AbortSignal | undefined
 }
+
+/** Hands a message to a channel; a channel that throws synchronously gives a rejected promise too. */
+const send = async (channel: Outbound, message: JsonRpcMessage) => channel(message)
 
 /** Unguessable ids: 128 bits from crypto.getRandomValues, hex. */
 export function createSessionId(): string {
@@ -135,24 +144,22 @@ export class ServerSession {
     const id = `${this.#requestIdPrefix}${++this.#nextRequestId}`
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs
     return new Promise<JsonObject>((resolve, reject) => {
-      const onAbort = () => {
+      const fail = (error: Error) => {
         finish()
-        reject(new McpLocalError('aborted', `${method} was cancelled`))
-        // Tell the client, so a dialog it shows for this request can close (basic/utilities/cancellation).
-        try {
-          void Promise.resolve(
-            channel({
-              jsonrpc: '2.0',
-              method: 'notifications/cancelled',
-              params: { requestId: id, reason: 'The request that needed this input was cancelled' },
-            }),
-          ).catch(() => {})
-        } catch {}
+        reject(error)
       }
-      const timer = setTimeout(() => {
-        finish()
-        reject(new RequestTimeoutError(method, id, timeoutMs))
-      }, timeoutMs)
+      const onAbort = () => {
+        fail(new McpLocalError('aborted', `${method} was cancelled`))
+        // Tell the client, so a dialog it shows for this request can close (basic/utilities/cancellation).
+        send(
+          channel,
+          notification('notifications/cancelled', {
+            requestId: id,
+            reason: 'The request that needed this input was cancelled',
+          }),
+        ).catch(() => {})
+      }
+      const timer = setTimeout(() => fail(new RequestTimeoutError(method, id, timeoutMs)), timeoutMs)
       const finish = () => {
         clearTimeout(timer)
         options.signal?.removeEventListener('abort', onAbort)
@@ -160,15 +167,10 @@ export class ServerSession {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true })
       this.#pending.set(id, { method, resolve, reject, cleanup: finish })
-      const failed = (e: unknown) => {
-        finish()
-        reject(e instanceof Error ? e : new McpLocalError('transport', String(e)))
-      }
-      try {
-        Promise.resolve(channel({ jsonrpc: '2.0', id, method, params })).catch(failed)
-      } catch (e) {
-        failed(e) // a channel that throws synchronously must not leave the request pending until its timeout
-      }
+      // A channel that throws synchronously must not leave the request pending until its timeout either.
+      send(channel, { jsonrpc: '2.0', id, method, params }).catch((e: unknown) =>
+        fail(e instanceof Error ? e : new McpLocalError('transport', String(e))),
+      )
     })
   }
 
@@ -180,7 +182,7 @@ export class ServerSession {
     if (!p) return false
     p.cleanup()
     if ('result' in response) p.resolve(response.result)
-    else p.reject(new ProtocolError(response.error.code, response.error.message, response.error.data))
+    else p.reject(fromErrorObject(response.error))
     return true
   }
 

@@ -1,16 +1,14 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import type { RequestScope } from '../core.js'
 import type { Completer, JsonObject } from '../types.js'
-import { optionalObject, requireString } from './shared.js'
+import { optionalObject, requireObject, requireString } from './shared.js'
 
 const MAX_VALUES = 100
 
 /** completion/complete for prompt arguments and resource-template variables (server/utilities/completion). */
 export async function complete(scope: RequestScope): Promise<JsonObject> {
-  const ref = optionalObject(scope.params, 'ref')
-  if (!ref) throw invalidParams('is required', 'ref')
-  const argument = optionalObject(scope.params, 'argument')
-  if (!argument) throw invalidParams('is required', 'argument')
+  const ref = requireObject(scope.params, 'ref')
+  const argument = requireObject(scope.params, 'argument')
   const argName = requireString(argument, 'name')
   const value = typeof argument.value === 'string' ? argument.value : ''
   const context = optionalObject(scope.params, 'context')

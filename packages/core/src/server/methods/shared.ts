@@ -1,5 +1,6 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import type { JsonObject } from '../types.js'
+import { isObject } from '../../protocol/json.js'
 
 export function requireString(params: JsonObject, field: string): string {
   const v = params[field]
@@ -10,8 +11,14 @@ export function requireString(params: JsonObject, field: string): string {
 export function optionalObject(params: JsonObject, field: string): JsonObject | undefined {
   const v = params[field]
   if (v === undefined) return undefined
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidParams('must be an object', field)
-  return v as JsonObject
+  if (!isObject(v)) throw invalidParams('must be an object', field)
+  return v
+}
+
+export function requireObject(params: JsonObject, field: string): JsonObject {
+  const v = optionalObject(params, field)
+  if (!v) throw invalidParams('is required', field)
+  return v
 }
 
 /** Keys of a fixed list that a revision added to listed objects (see revision-shapes). */

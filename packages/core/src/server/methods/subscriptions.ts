@@ -1,58 +1,47 @@
-import { invalidParams } from '../../errors/protocol-error.js'
+import { notification } from '../../jsonrpc/types.js'
+import { isStringArray } from '../../protocol/json.js'
 import { META_SUBSCRIPTION_ID } from '../../protocol/meta.js'
+import { invalidParams } from '../../errors/protocol-error.js'
 import type { RequestScope, ServerEvent } from '../core.js'
 import type { JsonObject } from '../types.js'
-import { optionalObject } from './shared.js'
+import { requireObject } from './shared.js'
 
-const LIST_FLAGS = {
-  tools: ['toolsListChanged', 'notifications/tools/list_changed'],
-  prompts: ['promptsListChanged', 'notifications/prompts/list_changed'],
-  resources: ['resourcesListChanged', 'notifications/resources/list_changed'],
-} as const
+/** The lists whose changes a filter can ask for, by `<kind>ListChanged`. */
+const LISTS = ['tools', 'prompts', 'resources'] as const
 
 /**
  * 2026-07-28 `subscriptions/listen` (basic/patterns/subscriptions): acknowledge the honoured filter first,
  * forward matching events tagged with the subscription id, and answer when the stream ends.
  */
 export async function listen(scope: RequestScope): Promise<JsonObject> {
-  const filter = optionalObject(scope.params, 'notifications')
-  if (!filter) throw invalidParams('is required', 'notifications')
-  const subscriptionId = scope.request.id
+  const filter = requireObject(scope.params, 'notifications')
   const honoured: JsonObject = {}
-  for (const [flag] of Object.values(LIST_FLAGS)) if (filter[flag] === true) honoured[flag] = true
+  for (const kind of LISTS) if (filter[`${kind}ListChanged`] === true) honoured[`${kind}ListChanged`] = true
   const uris = filter.resourceSubscriptions
   if (uris !== undefined) {
-    if (!Array.isArray(uris) || !uris.every((u) => typeof u === 'string'))
+    if (!isStringArray(uris))
       throw invalidParams('must be an array of strings', 'notifications.resourceSubscriptions')
     honoured.resourceSubscriptions = uris
   }
-  const watched = new Set((honoured.resourceSubscriptions as string[] | undefined) ?? [])
-  const meta = { [META_SUBSCRIPTION_ID]: subscriptionId }
+  const watched = new Set(uris as string[] | undefined)
+  const _meta = { [META_SUBSCRIPTION_ID]: scope.request.id }
   const forward = (event: ServerEvent) => {
-    if (event.type === 'resource-updated') {
-      if (watched.has(event.uri))
-        void scope.emit({
-          jsonrpc: '2.0',
-          method: 'notifications/resources/updated',
-          params: { _meta: meta, uri: event.uri },
-        })
-      return
-    }
-    const [flag, method] = LIST_FLAGS[event.type]
-    if (honoured[flag] === true) void scope.emit({ jsonrpc: '2.0', method, params: { _meta: meta } })
+    if (event.type !== 'resource-updated') {
+      if (honoured[`${event.type}ListChanged`])
+        void scope.emit(notification(`notifications/${event.type}/list_changed`, { _meta }))
+    } else if (watched.has(event.uri))
+      void scope.emit(notification('notifications/resources/updated', { _meta, uri: event.uri }))
   }
   // Subscribe in the same synchronous step as the acknowledgement is queued: nothing is missed, and
   // nothing is sent before the acknowledgement.
   const unsubscribe = scope.core.subscribe(forward)
   try {
-    await scope.emit({
-      jsonrpc: '2.0',
-      method: 'notifications/subscriptions/acknowledged',
-      params: { _meta: meta, notifications: honoured },
-    })
+    await scope.emit(
+      notification('notifications/subscriptions/acknowledged', { _meta, notifications: honoured }),
+    )
     await scope.abort.whenAborted()
   } finally {
     unsubscribe()
   }
-  return { _meta: meta }
+  return { _meta }
 }
