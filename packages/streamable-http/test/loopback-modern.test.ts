@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { AbortSignalLike } from '@edgemcp/core'
 import { createMcpHandler } from '../src/handler.js'
 import { type RunningServer, serve } from '../src/node.js'
 import { expectSpec, MODERN, makeServer, modernMeta } from './helpers.js'
@@ -82,7 +83,7 @@ describe('2026-07-28 over loopback HTTP with the client transport', () => {
       return { content: [] }
     })
     // The signal the transport hands to the engine for this request.
-    const signals: AbortSignal[] = []
+    const signals: AbortSignalLike[] = []
     const handle = server.handle.bind(server)
     server.handle = (value, options) => {
       if (options?.signal) signals.push(options.signal)
