@@ -18,6 +18,9 @@ import { notification } from '../jsonrpc/types.js'
 
 const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
 
+/** A rejection for a handler that asked for something its request cannot give. */
+const misuse = (message: string) => Promise.reject(new McpLocalError('misuse', message))
+
 /**
  * The one handler context of both eras over a request scope. A class, so its methods live on one shared
  * prototype: a per-request object literal of closures would keep every request's state alive longer.
@@ -60,16 +63,15 @@ class HandlerContext implements RequestContext {
 
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {
     const scope = this.#scope
-    let wire: JsonObject = { ...params }
+    const legacy = scope.era === 'legacy'
+    const wire: JsonObject = { ...params }
     if (params.mode === 'url') {
       const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
-      if (scope.era === 'legacy' && caps && caps.url === undefined)
-        return Promise.reject(new McpLocalError('misuse', 'The client does not support URL-mode elicitation'))
-      if (scope.era === 'legacy') wire = { ...wire, elicitationId: params.elicitationId ?? createSessionId() }
+      if (legacy && caps && caps.url === undefined)
+        return misuse('The client does not support URL-mode elicitation')
+      if (legacy) wire.elicitationId = params.elicitationId ?? createSessionId()
       else delete wire.elicitationId
-    } else if (scope.era === 'legacy' && scope.protocolVersion < '2025-11-25') {
-      delete wire.mode
-    }
+    } else if (legacy && scope.protocolVersion < '2025-11-25') delete wire.mode
     return this.#ask<ElicitResult>('elicitation/create', wire, 'elicitation', options)
   }
 
@@ -106,28 +108,16 @@ class HandlerContext implements RequestContext {
   #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {
     const scope = this.#scope
     if (scope.era === 'modern') {
-      if (!scope.inputs)
-        return Promise.reject(
-          new McpLocalError(
-            'misuse',
-            `${method} is only available in tools/call, prompts/get and resources/read`,
-          ),
-        )
-      return scope.inputs.ask<T>(method, params, capability, options?.key)
+      return scope.inputs
+        ? scope.inputs.ask<T>(method, params, capability, options?.key)
+        : misuse(`${method} is only available in tools/call, prompts/get and resources/read`)
     }
     const session = scope.session
-    if (!session) return Promise.reject(new McpLocalError('misuse', `${method} needs a session`))
+    if (!session) return misuse(`${method} needs a session`)
     if (method === 'elicitation/create' && scope.protocolVersion < '2025-06-18')
-      return Promise.reject(
-        new McpLocalError('misuse', `${method} does not exist in protocol revision ${scope.protocolVersion}`),
-      )
+      return misuse(`${method} does not exist in protocol revision ${scope.protocolVersion}`)
     if (scope.clientCapabilities[capability] === undefined)
-      return Promise.reject(
-        new McpLocalError(
-          'misuse',
-          `The client did not declare the ${capability} capability needed for ${method}`,
-        ),
-      )
+      return misuse(`The client did not declare the ${capability} capability needed for ${method}`)
     return session.request(method, params, {
       via: scope.emit,
       timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,

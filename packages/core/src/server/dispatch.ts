@@ -15,72 +15,67 @@ import {
 } from './methods/resources.js'
 import { listen } from './methods/subscriptions.js'
 import { callTool, listTools } from './methods/tools.js'
-import { MRTR_METHODS, runMrtrRound } from './mrtr-round.js'
+import { runMrtrRound } from './mrtr-round.js'
 import type { JsonObject } from './types.js'
 
 type Method = (scope: RequestScope) => JsonObject | Promise<JsonObject>
 
-/** Methods of both eras, with the capability that must be registered for them to exist. */
-const SHARED: Record<string, [Method, string | undefined]> = {
-  'tools/list': [listTools, 'tools'],
-  'tools/call': [callTool, 'tools'],
-  'resources/list': [listResources, 'resources'],
-  'resources/templates/list': [listResourceTemplates, 'resources'],
-  'resources/read': [readResource, 'resources'],
-  'prompts/list': [listPrompts, 'prompts'],
-  'prompts/get': [getPrompt, 'prompts'],
+/** The result carries `ttlMs`/`cacheScope` in 2026-07-28 (server/utilities/caching). */
+const CACHEABLE = 1
+/** The result depends only on the registry, so it is reused until the registry changes. */
+const REUSABLE = 2
+/** The method may answer `input_required` in 2026-07-28 (basic/patterns/mrtr "Supported Requests"). */
+const INPUT = 4
+
+/** A method: its function, the capability that must be registered for it to exist, and its kind (flags). */
+type Entry = [run: Method, capability?: string | undefined, flags?: number]
+
+/** Methods of both eras. */
+const SHARED: Record<string, Entry> = {
+  'tools/list': [listTools, 'tools', CACHEABLE | REUSABLE],
+  'tools/call': [callTool, 'tools', INPUT],
+  'resources/list': [listResources, 'resources', CACHEABLE],
+  'resources/templates/list': [listResourceTemplates, 'resources', CACHEABLE | REUSABLE],
+  'resources/read': [readResource, 'resources', CACHEABLE | INPUT],
+  'prompts/list': [listPrompts, 'prompts', CACHEABLE | REUSABLE],
+  'prompts/get': [getPrompt, 'prompts', INPUT],
   'completion/complete': [complete, 'completions'],
 }
 
-const LEGACY: Record<string, [Method, string | undefined]> = {
+const LEGACY: Record<string, Entry> = {
   ...SHARED,
-  ping: [() => ({}), undefined],
+  ping: [() => ({})],
   'logging/setLevel': [setLevel, 'logging'],
   'resources/subscribe': [subscribe, 'resources'],
   'resources/unsubscribe': [unsubscribe, 'resources'],
 }
 
-const MODERN: Record<string, [Method, string | undefined]> = {
+const MODERN: Record<string, Entry> = {
   ...SHARED,
-  'server/discover': [discover, undefined],
-  'subscriptions/listen': [listen, undefined],
+  'server/discover': [discover, undefined, CACHEABLE],
+  'subscriptions/listen': [listen],
 }
-
-/** Results that carry `ttlMs`/`cacheScope` in 2026-07-28 (server/utilities/caching). */
-const CACHEABLE = new Set([
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/read',
-  'resources/templates/list',
-  'server/discover',
-])
-
-/** List results that depend only on the registry, so they can be reused until it changes. */
-const REUSABLE = new Set(['tools/list', 'prompts/list', 'resources/templates/list'])
 
 /** Runs a request's method and returns its result (era-specific fields included). Throws ProtocolError. */
 export async function dispatch(scope: RequestScope): Promise<JsonObject> {
   const method = scope.request.method
-  const table = scope.era === 'modern' ? MODERN : LEGACY
+  const modern = scope.era === 'modern'
+  const table = modern ? MODERN : LEGACY
   const entry = Object.hasOwn(table, method) ? table[method] : undefined
-  if (!entry) throw methodNotFound(method)
-  const [run, capability] = entry
-  if (capability !== undefined && scope.core.capabilities()[capability] === undefined)
+  const [run, capability, flags = 0] = entry ?? []
+  if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
     throw methodNotFound(method)
 
-  const cacheKey = REUSABLE.has(method)
-    ? `${method}|${scope.protocolVersion}|${String(scope.params.cursor)}`
-    : undefined
+  const cacheKey =
+    flags & REUSABLE ? `${method}|${scope.protocolVersion}|${String(scope.params.cursor)}` : undefined
   if (cacheKey) {
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit
   }
   let result: JsonObject
-  if (scope.era === 'modern' && MRTR_METHODS.has(method))
-    result = await runMrtrRound(scope, async (s) => run(s))
+  if (modern && flags & INPUT) result = await runMrtrRound(scope, async (s) => run(s))
   else result = await run(scope)
-  if (scope.era === 'modern') result = finishModern(scope, result)
+  if (modern) result = finishModern(scope, result, flags)
   if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
   return result
 }
@@ -89,11 +84,11 @@ export async function dispatch(scope: RequestScope): Promise<JsonObject> {
  * Adds the 2026-07-28 result fields. Mutates: every method returns an object of its own (handler results are
  * copied by the method), and cached list results are finished once, before they are cached.
  */
-function finishModern(scope: RequestScope, result: JsonObject): JsonObject {
+function finishModern(scope: RequestScope, result: JsonObject, flags: number): JsonObject {
   if (result.resultType === 'input_required') return result
   const { core } = scope
   result.resultType = 'complete'
-  if (CACHEABLE.has(scope.request.method)) {
+  if (flags & CACHEABLE) {
     result.ttlMs ??= core.options.cache.ttlMs
     result.cacheScope ??= core.options.cache.cacheScope
   }

@@ -6,9 +6,6 @@ import { RequestAbort } from './request-abort.js'
 import type { JsonObject } from './types.js'
 import { isObject } from '../protocol/json.js'
 
-/** Methods that may answer `input_required` (2026-07-28 basic/patterns/mrtr "Supported Requests"). */
-export const MRTR_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read'])
-
 function salient(params: JsonObject): JsonObject {
   const { _meta: _m, inputResponses: _i, requestState: _s, ...rest } = params
   return rest
