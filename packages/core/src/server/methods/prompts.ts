@@ -1,22 +1,11 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
-import { paginate } from '../pagination.js'
-import { shapeFor } from '../revision-shapes.js'
 import type { JsonObject } from '../types.js'
-import { ITEM_KEYS, optionalObject, requireString } from './shared.js'
+import { listPage, optionalObject, requireString, wires } from './shared.js'
 
-export function listPrompts(scope: RequestScope): JsonObject {
-  const { registry, options } = scope.core
-  const page = paginate(
-    [...registry.prompts.values()],
-    scope.params.cursor,
-    options.pageSize,
-    registry.version,
-  )
-  const prompts = page.items.map((p) => shapeFor(scope.protocolVersion, p.wire, ITEM_KEYS))
-  return page.nextCursor ? { prompts, nextCursor: page.nextCursor } : { prompts }
-}
+export const listPrompts = (scope: RequestScope): JsonObject =>
+  listPage(scope, 'prompts', wires(scope.core.registry.prompts))
 
 export async function getPrompt(scope: RequestScope): Promise<JsonObject> {
   const name = requireString(scope.params, 'name')

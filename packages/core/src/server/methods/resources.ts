@@ -2,33 +2,20 @@ import { invalidParams, ResourceNotFoundError } from '../../errors/protocol-erro
 import { resourceNotFoundCode } from '../../protocol/versions.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
-import { paginate } from '../pagination.js'
-import { shapeFor } from '../revision-shapes.js'
 import type { JsonObject } from '../types.js'
-import { ITEM_KEYS, requireString } from './shared.js'
+import { listPage, requireString, wires } from './shared.js'
 
 export async function listResources(scope: RequestScope): Promise<JsonObject> {
-  const { registry, options } = scope.core
-  const all: JsonObject[] = [...registry.resources.values()].map((r) => r.wire)
+  const { registry } = scope.core
+  const all = wires(registry.resources)
   for (const t of registry.templates.values()) {
     if (t.definition.list) for (const r of await t.definition.list()) all.push({ ...r })
   }
-  const page = paginate(all, scope.params.cursor, options.pageSize, registry.version)
-  const resources = page.items.map((r) => shapeFor(scope.protocolVersion, r, ITEM_KEYS))
-  return page.nextCursor ? { resources, nextCursor: page.nextCursor } : { resources }
+  return listPage(scope, 'resources', all)
 }
 
-export function listResourceTemplates(scope: RequestScope): JsonObject {
-  const { registry, options } = scope.core
-  const page = paginate(
-    [...registry.templates.values()],
-    scope.params.cursor,
-    options.pageSize,
-    registry.version,
-  )
-  const resourceTemplates = page.items.map((t) => shapeFor(scope.protocolVersion, t.wire, ITEM_KEYS))
-  return page.nextCursor ? { resourceTemplates, nextCursor: page.nextCursor } : { resourceTemplates }
-}
+export const listResourceTemplates = (scope: RequestScope): JsonObject =>
+  listPage(scope, 'resourceTemplates', wires(scope.core.registry.templates))
 
 export async function readResource(scope: RequestScope): Promise<JsonObject> {
   const uri = requireString(scope.params, 'uri')

@@ -1,4 +1,7 @@
 import { invalidParams } from '../../errors/protocol-error.js'
+import type { RequestScope } from '../core.js'
+import { paginate } from '../pagination.js'
+import { shapeFor } from '../revision-shapes.js'
 import type { JsonObject } from '../types.js'
 import { isObject } from '../../protocol/json.js'
 
@@ -24,3 +27,16 @@ export function requireObject(params: JsonObject, field: string): JsonObject {
 /** Keys of a fixed list that a revision added to listed objects (see revision-shapes). */
 export const TOOL_KEYS = ['annotations', 'title', 'outputSchema', 'icons']
 export const ITEM_KEYS = ['title', 'icons']
+
+/** One page of a list result (`{ [key]: items, nextCursor? }`), items in the shape of the request's revision. */
+export function listPage(scope: RequestScope, key: string, all: JsonObject[], keys = ITEM_KEYS): JsonObject {
+  const { registry, options } = scope.core
+  const page = paginate(all, scope.params.cursor, options.pageSize, registry.version)
+  const result: JsonObject = { [key]: page.items.map((item) => shapeFor(scope.protocolVersion, item, keys)) }
+  if (page.nextCursor) result.nextCursor = page.nextCursor
+  return result
+}
+
+/** The listed (wire) objects of registered entries. */
+export const wires = (entries: Map<string, { wire: JsonObject }>): JsonObject[] =>
+  Array.from(entries.values(), (e) => e.wire)

@@ -2,18 +2,13 @@ import { ErrorCode } from '../../errors/codes.js'
 import { invalidParams, ProtocolError } from '../../errors/protocol-error.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
-import { paginate } from '../pagination.js'
 import { shapeFor } from '../revision-shapes.js'
 import { describeIssues, type CompiledSchema } from '../schema-validation.js'
 import type { CallToolResult, JsonObject } from '../types.js'
-import { optionalObject, requireString, TOOL_KEYS } from './shared.js'
+import { listPage, optionalObject, requireString, TOOL_KEYS, wires } from './shared.js'
 
-export function listTools(scope: RequestScope): JsonObject {
-  const { registry, options } = scope.core
-  const page = paginate([...registry.tools.values()], scope.params.cursor, options.pageSize, registry.version)
-  const tools = page.items.map((t) => shapeFor(scope.protocolVersion, t.wire, TOOL_KEYS))
-  return page.nextCursor ? { tools, nextCursor: page.nextCursor } : { tools }
-}
+export const listTools = (scope: RequestScope): JsonObject =>
+  listPage(scope, 'tools', wires(scope.core.registry.tools), TOOL_KEYS)
 
 /** Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before. */
 const inputErrorsAreToolErrors = (version: string) => version >= '2025-11-25'
