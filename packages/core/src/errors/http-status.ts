@@ -6,16 +6,16 @@ import type { ProtocolError } from './protocol-error.js'
  * request as a whole are 4xx (2026-07-28 basic/transports/streamable-http "Server Validation", basic/index
  * "_meta"); errors a method produced travel in a 200 like any JSON-RPC response.
  */
-const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
-  [ErrorCode.ParseError, 400],
-  [ErrorCode.InvalidRequest, 400],
-  [ErrorCode.HeaderMismatch, 400],
-  [ErrorCode.MissingRequiredClientCapability, 400],
-  [ErrorCode.UnsupportedProtocolVersion, 400],
-])
+const BAD_REQUEST_CODES: readonly number[] = [
+  ErrorCode.ParseError,
+  ErrorCode.InvalidRequest,
+  ErrorCode.HeaderMismatch,
+  ErrorCode.MissingRequiredClientCapability,
+  ErrorCode.UnsupportedProtocolVersion,
+]
 
 export function httpStatusFor(error: Pick<ProtocolError, 'code' | 'httpStatus'>): number {
-  return error.httpStatus ?? STATUS_BY_CODE.get(error.code) ?? 200
+  return error.httpStatus ?? (BAD_REQUEST_CODES.includes(error.code) ? 400 : 200)
 }
 
 /** HTTP statuses of transport-level failures, named once. */

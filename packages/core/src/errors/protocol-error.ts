@@ -20,15 +20,14 @@ export class ProtocolError extends Error {
   }
 
   toErrorObject(): JsonRpcErrorObject {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data }
+    const error: JsonRpcErrorObject = { code: this.code, message: this.message }
+    if (this.data !== undefined) error.data = this.data
+    return error
   }
 
   toResponse(id: RequestId | null | undefined): JsonRpcErrorResponse {
-    return id === undefined || id === null
-      ? { jsonrpc: '2.0', error: this.toErrorObject() }
-      : { jsonrpc: '2.0', id, error: this.toErrorObject() }
+    const error = this.toErrorObject()
+    return id === undefined || id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error }
   }
 }
 

@@ -19,39 +19,40 @@ export function readId(value: unknown): RequestId | null {
  * string or number, never null on requests; params, when present, are an object).
  */
 export function decodeMessage(value: unknown): DecodeResult {
-  const fail = (detail: string): DecodeResult => ({
-    ok: false,
-    error: invalidRequest(detail),
-    id: readId(value),
-  })
-  if (!isObject(value)) return fail('message must be a JSON object')
-  if (value.jsonrpc !== '2.0') return fail('jsonrpc must be "2.0"')
+  const problem = problemOf(value)
+  return problem === undefined
+    ? { ok: true, message: value as JsonRpcMessage }
+    : { ok: false, error: invalidRequest(problem), id: readId(value) }
+}
+
+/** What makes a value an invalid message, or undefined when it is a valid one. */
+function problemOf(value: unknown): string | undefined {
+  if (!isObject(value)) return 'message must be a JSON object'
+  if (value.jsonrpc !== '2.0') return 'jsonrpc must be "2.0"'
   if ('method' in value) {
-    if (typeof value.method !== 'string' || value.method === '')
-      return fail('method must be a non-empty string')
+    if (typeof value.method !== 'string' || value.method === '') return 'method must be a non-empty string'
     if ('params' in value && value.params !== undefined && !isObject(value.params))
-      return fail('params must be an object')
+      return 'params must be an object'
     if ('id' in value) {
-      if (!isId(value.id)) return fail('id must be a string or an integer')
-      if ('result' in value || 'error' in value) return fail('a request cannot carry result or error')
+      if (!isId(value.id)) return 'id must be a string or an integer'
+      if ('result' in value || 'error' in value) return 'a request cannot carry result or error'
     }
-    return { ok: true, message: value as unknown as JsonRpcMessage }
+    return undefined
   }
   if ('result' in value) {
-    if ('error' in value) return fail('a response cannot carry both result and error')
-    if (!isId(value.id)) return fail('id must be a string or an integer')
-    if (!isObject(value.result)) return fail('result must be an object')
-    return { ok: true, message: value as unknown as JsonRpcMessage }
+    if ('error' in value) return 'a response cannot carry both result and error'
+    if (!isId(value.id)) return 'id must be a string or an integer'
+    return isObject(value.result) ? undefined : 'result must be an object'
   }
   if ('error' in value) {
     const error = value.error
     if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string')
-      return fail('error must have an integer code and a string message')
-    if ('id' in value && value.id !== null && !isId(value.id))
-      return fail('id must be a string, an integer or null')
-    return { ok: true, message: value as unknown as JsonRpcMessage }
+      return 'error must have an integer code and a string message'
+    return 'id' in value && value.id !== null && !isId(value.id)
+      ? 'id must be a string, an integer or null'
+      : undefined
   }
-  return fail('not a request, notification or response')
+  return 'not a request, notification or response'
 }
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: ProtocolError }
