@@ -1,5 +1,4 @@
-import { ErrorCode } from '../../errors/codes.js'
-import { invalidParams, ProtocolError } from '../../errors/protocol-error.js'
+import { internalError, invalidParams, ProtocolError } from '../../errors/protocol-error.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import { shapeFor } from '../revision-shapes.js'
@@ -13,7 +12,8 @@ export const listTools = (scope: RequestScope): JsonObject =>
 /** Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before. */
 const inputErrorsAreToolErrors = (version: string) => version >= '2025-11-25'
 
-const toolError = (text: string): JsonObject => ({ content: [{ type: 'text', text }], isError: true })
+const text = (text: string) => [{ type: 'text', text }]
+const toolError = (message: string): JsonObject => ({ content: text(message), isError: true })
 
 export async function callTool(scope: RequestScope): Promise<JsonObject> {
   const name = requireString(scope.params, 'name')
@@ -44,27 +44,19 @@ async function finishToolResult(
   result: CallToolResult,
   output: CompiledSchema | undefined,
 ): Promise<JsonObject> {
-  if (typeof result !== 'object' || result === null)
-    throw new ProtocolError(ErrorCode.InternalError, `Tool ${name} returned no result object`)
-  let out: JsonObject = { ...result }
+  const broken = (what: string) => internalError(`Tool ${name} ${what}`)
+  if (typeof result !== 'object' || result === null) throw broken('returned no result object')
+  const out: JsonObject = { ...result }
+  const structured = out.structuredContent
   if (out.content === undefined)
-    out.content =
-      out.structuredContent === undefined
-        ? []
-        : [{ type: 'text', text: JSON.stringify(out.structuredContent) }]
+    out.content = structured === undefined ? [] : text(JSON.stringify(structured))
   if (output && !out.isError) {
-    if (out.structuredContent === undefined)
-      throw new ProtocolError(
-        ErrorCode.InternalError,
-        `Tool ${name} has an outputSchema but returned no structuredContent`,
-      )
-    const checked = await output.validate(out.structuredContent)
+    if (structured === undefined) throw broken('has an outputSchema but returned no structuredContent')
+    const checked = await output.validate(structured)
     if (!checked.ok)
-      throw new ProtocolError(
-        ErrorCode.InternalError,
-        `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
+      throw broken(
+        `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
       )
   }
-  out = shapeFor(scope.protocolVersion, out, ['structuredContent'])
-  return out
+  return shapeFor(scope.protocolVersion, out, ['structuredContent'])
 }
