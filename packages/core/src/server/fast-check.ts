@@ -9,38 +9,36 @@ import { isObject, isStringArray } from '../protocol/json.js'
  */
 export type FastCheck = (value: unknown) => boolean
 
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'deprecated', '$comment'])
-const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean'])
-
 type PropertyCheck = (v: unknown) => boolean
 
-function primitiveCheck(type: string): PropertyCheck {
-  switch (type) {
-    case 'string':
-      return (v) => typeof v === 'string'
-    case 'number':
-      return (v) => typeof v === 'number' && Number.isFinite(v)
-    case 'integer':
-      return (v) => Number.isInteger(v)
-    default:
-      return (v) => typeof v === 'boolean'
-  }
+const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', '$comment']
+/** Keys a property schema may have. */
+const PROPERTY_KEYS = new Set(['type', ...ANNOTATIONS])
+/** Keys the object schema may have besides `additionalProperties`. */
+const OBJECT_KEYS = new Set(['type', 'properties', 'required', '$schema', ...ANNOTATIONS])
+
+/** The check of each primitive `type`. */
+const PRIMITIVES: Record<string, PropertyCheck> = {
+  string: (v) => typeof v === 'string',
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
 }
 
-function propertyCheck(schema: unknown): PropertyCheck | undefined {
-  if (!isObject(schema)) return undefined
-  const s = schema
+function propertyCheck(s: unknown): PropertyCheck | undefined {
+  if (!isObject(s)) return undefined
   let enumValues: unknown[] | undefined
   for (const key of Object.keys(s)) {
-    if (key === 'type' || ANNOTATIONS.has(key)) continue
+    if (PROPERTY_KEYS.has(key)) continue
     if (key === 'enum' && Array.isArray(s.enum) && s.enum.every((e) => e === null || typeof e !== 'object')) {
       enumValues = s.enum
       continue
     }
     return undefined
   }
-  if (typeof s.type !== 'string' || !PRIMITIVES.has(s.type)) return undefined
-  const byType = primitiveCheck(s.type)
+  const byType =
+    typeof s.type === 'string' && Object.hasOwn(PRIMITIVES, s.type) ? PRIMITIVES[s.type] : undefined
+  if (!byType) return undefined
   if (!enumValues) return byType
   const allowed = new Set(enumValues)
   return (v) => byType(v) && allowed.has(v)
@@ -49,14 +47,7 @@ function propertyCheck(schema: unknown): PropertyCheck | undefined {
 export function compileFastCheck(schema: JsonSchema): FastCheck | undefined {
   let additional = true
   for (const key of Object.keys(schema)) {
-    if (
-      key === 'type' ||
-      key === 'properties' ||
-      key === 'required' ||
-      key === '$schema' ||
-      ANNOTATIONS.has(key)
-    )
-      continue
+    if (OBJECT_KEYS.has(key)) continue
     if (key === 'additionalProperties' && typeof schema.additionalProperties === 'boolean') {
       additional = schema.additionalProperties
       continue
