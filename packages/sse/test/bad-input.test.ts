@@ -135,6 +135,32 @@ describe('legacy SSE server: bad input', () => {
     expect(reader.events.filter((e) => e.event === 'message')).toHaveLength(1)
   })
 
+  it('refuses large bodies with their JSON-RPC errors, never a reset connection (the body is read first)', async () => {
+    const { url } = await start({ maxBodyBytes: 1024 * 1024 })
+    const { reader } = await open(url)
+    const postUrl = new URL(await reader.endpoint(), url).href
+    const big = (size: number, first: number) => {
+      const b = new Uint8Array(size).fill(0x5b)
+      b[0] = first
+      return b
+    }
+    const cases: Array<[string, Record<string, string>, Uint8Array<ArrayBuffer>, number]> = [
+      [postUrl, { 'Content-Type': 'text/plain' }, big(3_000_000, 0x5b), 415],
+      [`${url}/messages?sessionId=${'0'.repeat(32)}`, {}, big(3_000_000, 0x5b), 404],
+      [postUrl, {}, big(3_000_000, 0x5b), 413],
+      [postUrl, {}, big(700_000, 0xff), 400],
+    ]
+    for (const [target, headers, body, status] of cases)
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(target, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body,
+        })
+        await expectRpcError(res, status, status === 400 ? -32700 : -32600)
+      }
+  })
+
   it('answers 400 to a response no server request is waiting for', async () => {
     const { url } = await start()
     const { postUrl } = await initialized(url)

@@ -5,6 +5,8 @@ import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
 import { EventReader, type Json, type Listening, listen, makeServer, post } from './helpers.js'
 
 const V = '2024-11-05'
+/** A session on the HTTP+SSE transport may negotiate a later revision; elicitation exists since 2025-06-18. */
+const ELICITING = '2025-06-18'
 const init = (id: number | string = 1, protocolVersion = V) => ({
   jsonrpc: '2.0',
   id,
@@ -43,10 +45,10 @@ async function connect(handlerUrl: string, ssePath = '/sse') {
   return { response, reader, endpoint, postUrl: new URL(endpoint, handlerUrl).href }
 }
 
-/** Opens and initializes a session. */
-async function session(url: string) {
+/** Opens and initializes a session (2024-11-05 unless told; elicitation needs 2025-06-18 or later). */
+async function session(url: string, protocolVersion = V) {
   const c = await connect(url)
-  expect((await post(c.postUrl, init())).status).toBe(202)
+  expect((await post(c.postUrl, init(1, protocolVersion))).status).toBe(202)
   await c.reader.message((m) => m.id === 1)
   expect((await post(c.postUrl, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202)
   return c
@@ -109,7 +111,7 @@ describe('legacy HTTP+SSE server', () => {
 
   it('round-trips a server→client request (elicitation) over the stream', async () => {
     const { url } = await start()
-    const { reader, postUrl } = await session(url)
+    const { reader, postUrl } = await session(url, ELICITING)
     await post(postUrl, {
       jsonrpc: '2.0',
       id: 7,
@@ -156,7 +158,7 @@ describe('legacy HTTP+SSE server', () => {
 
   it('closes the session when the client disconnects: pending requests rejected, later POSTs 404', async () => {
     const { url, handler, elicitOutcomes } = await start()
-    const { reader, postUrl } = await session(url)
+    const { reader, postUrl } = await session(url, ELICITING)
     await post(postUrl, {
       jsonrpc: '2.0',
       id: 7,

@@ -5,10 +5,12 @@ import {
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
+import type { Context } from 'hono'
 import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
 import { jsonAnswer } from './json-answer.js'
 import type { HandlerState, PendingAnswer } from './state.js'
+import { waitUntilOf } from './wait-until.js'
 
 const isRequestMessage = (m: JsonRpcMessage) => 'method' in m && 'id' in m
 
@@ -24,6 +26,8 @@ export class Answer implements PendingAnswer {
   response: Response | undefined
   /** Set once the result is known: later emits are dropped (nothing may follow the response). */
   done = false
+  /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
+  changesSession = false
   /** Hands the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
   private deliver: ((response: Response | Promise<Response>) => void) | undefined
   private fail: ((error: unknown) => void) | undefined
@@ -35,8 +39,8 @@ export class Answer implements PendingAnswer {
 
   constructor(
     private readonly state: HandlerState,
-    /** The HTTP request while it is being answered (see `release`). */
-    private request: Request | undefined,
+    /** The request's context while it is being answered (see `release`). */
+    private c: Context | undefined,
     private readonly session: ServerSession | undefined,
     /** The client accepts SSE and the handler may use it for this request. */
     private readonly canStream: boolean,
@@ -73,8 +77,9 @@ export class Answer implements PendingAnswer {
     const stream = this.state.newStream(this.session)
     this.stream = stream
     const cancellation = this.cancellation
+    const c = this.c
     const response = stream.open(
-      { signal: this.request?.signal },
+      { signal: c?.req.raw.signal, hold: c && waitUntilOf(c, this.state.options.waitUntil) },
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response
@@ -108,7 +113,7 @@ export class Answer implements PendingAnswer {
     if (!stream) {
       this.untrack()
       try {
-        deliver?.(jsonAnswer(this.state, r))
+        deliver?.(jsonAnswer(this.state, r, this.changed(r)))
       } catch (e) {
         fail?.(e)
       }
@@ -130,10 +135,16 @@ export class Answer implements PendingAnswer {
 
   /** Streams the final response(s) and ends the stream. */
   private async finish(stream: EventStream, r: HandleResult): Promise<void> {
-    if (r.session) await this.state.storeSession(r.session)
+    const changed = this.changed(r)
+    if (r.session || changed) await this.state.afterRequest(r.session, changed)
     const body = r.body
     for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
     await stream.end()
+  }
+
+  /** The session to report to `onSessionChange` after this request, if any. */
+  private changed(r: HandleResult): ServerSession | undefined {
+    return this.changesSession ? (r.session ?? this.session) : undefined
   }
 
   /**
@@ -142,7 +153,7 @@ export class Answer implements PendingAnswer {
    * this answer (e.g. the engine's request scope).
    */
   private release(): void {
-    this.request = undefined
+    this.c = undefined
     this.deliver = undefined
     this.fail = undefined
     this.cancellation?.release()

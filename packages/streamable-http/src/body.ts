@@ -1,7 +1,10 @@
-import { ErrorCode, HttpStatus, type ProtocolError } from '@edgemcp/core'
-import { transportError } from './http-error.js'
+import { ErrorCode, HttpStatus, type ProtocolError, type RequestId } from '@edgemcp/core'
+import { errorResponse, transportError } from './http-error.js'
 
 export type BodyResult = { ok: true; text: string } | { ok: false; error: ProtocolError }
+
+/** Most bytes of a refused body read and thrown away; beyond this the rest is cancelled. */
+export const MAX_DISCARDED_BYTES = 64 * 1024 * 1024
 
 const tooLarge = (limit: number): BodyResult => ({
   ok: false,
@@ -23,12 +26,14 @@ const wholeDecoder = new TextDecoder('utf-8', { fatal: true })
  * With a `Content-Length` within the limit the body is read in one go (`arrayBuffer()`: runtimes frame the
  * body by that header, and @hono/node-server reads it without building a web stream); its size is checked
  * again after reading. Without one the body is streamed and counted chunk by chunk.
+ *
+ * A refused body is still read to its end (see `discardBody`), so the refusal is what the client gets.
  */
 export function readBody(request: Request, limit: number): Promise<BodyResult> {
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     const size = Number(declared)
-    if (size > limit) return Promise.resolve(tooLarge(limit))
+    if (size > limit) return discardBody(request).then(() => tooLarge(limit))
     if (Number.isSafeInteger(size) && size >= 0) return readWhole(request, limit)
   }
   return readStreamed(request, limit)
@@ -55,19 +60,73 @@ async function readStreamed(request: Request, limit: number): Promise<BodyResult
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let size = 0
   let text = ''
+  let chunk: ReadableStreamReadResult<Uint8Array>
+  for (;;) {
+    try {
+      chunk = await reader.read()
+    } catch {
+      return unreadable('body could not be read')
+    }
+    if (chunk.done) break
+    size += chunk.value.byteLength
+    if (size > limit) {
+      await discardRest(reader, size)
+      return tooLarge(limit)
+    }
+    try {
+      text += decoder.decode(chunk.value, { stream: true })
+    } catch {
+      await discardRest(reader, size)
+      return unreadable('body is not valid UTF-8')
+    }
+  }
+  try {
+    return { ok: true, text: text + decoder.decode() }
+  } catch {
+    return unreadable('body is not valid UTF-8')
+  }
+}
+
+/**
+ * Reads what is left of a request body and throws it away (up to `MAX_DISCARDED_BYTES`), before refusing the
+ * request without reading it. Answering while the client is still sending breaks the exchange: Node resets
+ * the connection (the client sees a network error, not the refusal), and workerd closes the connection of a
+ * body that was taken but not read to its end (`wrangler dev` then answers 503 "Your worker restarted
+ * mid-request", also to the next request). Cancelling instead of reading does not help on workerd: it breaks
+ * the connection the same way. Never rejects.
+ */
+export async function discardBody(request: Request): Promise<void> {
+  let reader: ReadableStreamDefaultReader<Uint8Array>
+  try {
+    if (request.bodyUsed || !request.body) return
+    reader = request.body.getReader()
+  } catch {
+    return // locked by someone else: theirs to finish
+  }
+  await discardRest(reader, 0)
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
+  let size = alreadyRead
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) break
+      if (done) return
       size += value.byteLength
-      if (size > limit) {
-        await reader.cancel().catch(() => {})
-        return tooLarge(limit)
-      }
-      text += decoder.decode(value, { stream: true })
+      if (size > MAX_DISCARDED_BYTES) break
     }
-    return { ok: true, text: text + decoder.decode() }
-  } catch (e) {
-    return unreadable(e instanceof TypeError ? 'body is not valid UTF-8' : 'body could not be read')
+  } catch {
+    return // the body failed: nothing more to read
   }
+  await reader.cancel().catch(() => {})
+}
+
+/** `errorResponse` for a request refused before its body was read: the body is discarded first. */
+export function refuse(
+  request: Request,
+  error: ProtocolError,
+  id: RequestId | null = null,
+  headers?: Readonly<Record<string, string>>,
+): Promise<Response> {
+  return discardBody(request).then(() => errorResponse(error, id, headers))
 }

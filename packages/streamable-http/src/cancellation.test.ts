@@ -95,7 +95,7 @@ describe('RequestCancellation', () => {
     const c = new RequestCancellation(request)
     const handling = server.handle(
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', _meta: meta } },
-      { signal: c.asSignal(), era: 'modern' },
+      { signal: c, era: 'modern' },
     )
     await running
     c.close('stream closed')

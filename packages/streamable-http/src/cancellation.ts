@@ -1,15 +1,17 @@
+import type { AbortSignalLike } from '@edgemcp/core'
+
 /**
  * The cancellation of one 2026-07-28 request (cancellation = closing the stream): aborted when the client
  * disconnects (the HTTP request's signal) or closes the SSE stream of the answer (the only sign of a
  * disconnect on runtimes whose `request.signal` never aborts, e.g. Workers without `enable_request_signal`).
  *
- * It is what the engine gets as `HandleOptions.signal`. The engine uses a parent signal through `aborted`,
- * `reason` and `add/removeEventListener` only, and subscribes only when a handler reads `ctx.signal`. Real
+ * It is what the engine gets as `HandleOptions.signal` (an `AbortSignalLike`: `aborted`, `reason` and
+ * `add/removeEventListener`); the engine subscribes only when a handler reads `ctx.signal`. Real
  * signals are costly (an AbortController each, listeners, and they outlive young-generation GCs), so this
  * object creates none until someone subscribes: not even the request's own signal, which @hono/node-server
  * makes on first access.
  */
-export class RequestCancellation {
+export class RequestCancellation implements AbortSignalLike {
   private controller: AbortController | undefined
   private closed = false
   private closeReason: unknown
@@ -62,24 +64,11 @@ export class RequestCancellation {
     this.request = undefined
   }
 
-  addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: AddEventListenerOptions | boolean,
-  ): void {
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void {
     this.signal.addEventListener(type, listener, options)
   }
 
-  removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: EventListenerOptions | boolean,
-  ): void {
-    this.controller?.signal.removeEventListener(type, listener, options)
-  }
-
-  /** For `HandleOptions.signal`, typed as AbortSignal; see the class comment for what the engine uses. */
-  asSignal(): AbortSignal {
-    return this as unknown as AbortSignal
+  removeEventListener(type: 'abort', listener: () => void): void {
+    this.controller?.signal.removeEventListener(type, listener)
   }
 }

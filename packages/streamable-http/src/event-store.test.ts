@@ -1,6 +1,6 @@
 import type { JsonRpcMessage } from '@edgemcp/core'
 import { describe, expect, it } from 'vitest'
-import { InMemoryEventStore } from './event-store.js'
+import { canReplayAfter, eventIdOf, InMemoryEventStore, parseEventId } from './event-store.js'
 
 const note = (n: number): JsonRpcMessage => ({
   jsonrpc: '2.0',
@@ -48,5 +48,21 @@ describe('InMemoryEventStore', () => {
     expect(await store.replayAfter(b)).toBeDefined()
     await store.deleteStream('b')
     expect(await store.replayAfter(b)).toBeUndefined()
+  })
+})
+
+describe('event ids', () => {
+  it('name their stream (colons allowed) and sequence, and nothing else parses', () => {
+    expect(parseEventId(eventIdOf('ab:cd.1', 7))).toEqual({ streamId: 'ab:cd.1', seq: 7 })
+    for (const bad of ['', ':1', 'a:', 'a:-1', 'a:1.5', 'a:1e3', 'a: 1', `a:${'9'.repeat(16)}`, 'a'])
+      expect(parseEventId(bad)).toBeUndefined()
+  })
+
+  it('replay only from an issued id whose successors are all kept', () => {
+    expect(canReplayAfter(2, 0, 5)).toBe(true)
+    expect(canReplayAfter(4, 0, 5)).toBe(true) // nothing after it yet
+    expect(canReplayAfter(5, 0, 5)).toBe(false) // never issued
+    expect(canReplayAfter(2, 3, 5)).toBe(true) // 3 and 4 kept
+    expect(canReplayAfter(1, 3, 5)).toBe(false) // 2 was dropped
   })
 })

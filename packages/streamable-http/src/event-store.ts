@@ -22,6 +22,29 @@ export interface EventStore {
   deleteStream(streamId: string): Promise<void>
 }
 
+/**
+ * Event ids of the stores here: `{streamId}:{sequence}`, the sequence counting the events of its stream from 0.
+ * Stream ids may contain colons; the sequence is what follows the last one.
+ */
+export const eventIdOf = (streamId: string, seq: number): string => `${streamId}:${seq}`
+
+/** The stream and sequence an event id names; undefined when it is not such an id. */
+export function parseEventId(eventId: string): { streamId: string; seq: number } | undefined {
+  const colon = eventId.lastIndexOf(':')
+  if (colon <= 0) return undefined
+  const seqText = eventId.slice(colon + 1)
+  if (!/^\d{1,15}$/.test(seqText)) return undefined
+  return { streamId: eventId.slice(0, colon), seq: Number(seqText) }
+}
+
+/**
+ * Whether a stream can replay everything after event `seq`, given the first sequence it still keeps and the
+ * next one it will issue: not for an id never issued, nor when events after it were already dropped (a
+ * replay would lose messages).
+ */
+export const canReplayAfter = (seq: number, first: number, next: number): boolean =>
+  seq < next && seq + 1 >= first
+
 export interface InMemoryEventStoreOptions {
   /** Events kept per stream; older ones are dropped (resuming from before them then fails). Default 1000. */
   maxEventsPerStream?: number
@@ -61,24 +84,21 @@ export class InMemoryEventStore implements EventStore {
       log.entries.shift()
       log.first++
     }
-    return `${streamId}:${log.first + log.entries.length - 1}`
+    return eventIdOf(streamId, log.first + log.entries.length - 1)
   }
 
   async replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined> {
-    const colon = eventId.lastIndexOf(':')
-    if (colon <= 0) return undefined
-    const streamId = eventId.slice(0, colon)
-    const seqText = eventId.slice(colon + 1)
-    if (!/^\d+$/.test(seqText)) return undefined
-    const seq = Number(seqText)
+    const named = parseEventId(eventId)
+    if (!named) return undefined
+    const { streamId, seq } = named
     const log = this.streams.get(streamId)
-    const next = log ? log.first + log.entries.length : 0
-    // Unknown stream, an id never issued, or a gap: events after `seq` are no longer all here.
-    if (!log || seq >= next || seq + 1 < log.first) return undefined
+    if (!log) return undefined
+    const next = log.first + log.entries.length
+    if (!canReplayAfter(seq, log.first, next)) return undefined
     const events: StoredEvent[] = []
     for (let s = seq + 1; s < next; s++) {
       const message = log.entries[s - log.first]
-      if (message) events.push({ id: `${streamId}:${s}`, message })
+      if (message) events.push({ id: eventIdOf(streamId, s), message })
     }
     return { streamId, events }
   }

@@ -19,6 +19,8 @@ export interface EventStreamOptions {
 export interface ConnectOptions {
   signal?: AbortSignal | undefined
   headers?: Record<string, string> | undefined
+  /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
+  hold?: ((closed: Promise<void>) => void) | undefined
 }
 
 /**
@@ -126,6 +128,7 @@ export class EventStream {
       signal: connect.signal,
       headers: connect.headers,
     })
+    connect.hold?.(new Promise<void>((resolve) => connection.onClose(resolve)))
     return connection
   }
 

@@ -13,14 +13,15 @@ import { errorResponse, transportError } from './http-error.js'
 import { SseConnection } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
 import type { HandlerState } from './state.js'
+import { waitUntilOf } from './wait-until.js'
 
 /** 409 Conflict: not (yet) in core's HttpStatus table, so named here once. */
 const CONFLICT = 409
 
-export const methodNotAllowed = (): Response =>
-  errorResponse(transportError(HttpStatus.methodNotAllowed, 'Method Not Allowed'), null, {
-    Allow: 'GET, POST, DELETE',
-  })
+export const methodNotAllowedError = transportError(HttpStatus.methodNotAllowed, 'Method Not Allowed')
+export const ALLOW: Readonly<Record<string, string>> = Object.freeze({ Allow: 'GET, POST, DELETE' })
+
+const methodNotAllowed = (): Response => errorResponse(methodNotAllowedError, null, ALLOW)
 
 /**
  * The legacy session a GET or DELETE is about. Without `Mcp-Session-Id`, or from a 2026-07-28 client, there is
@@ -76,7 +77,9 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
         ),
       )
     const live = state.liveStream(replay.streamId)
-    return live ? live.resume(lastEventId, { signal }) : replayOnly(replay.events, signal)
+    return live
+      ? live.resume(lastEventId, { signal, hold: waitUntilOf(c, state.options.waitUntil) })
+      : replayOnly(replay.events, signal)
   }
 
   if (state.standaloneOf(session.id)?.isConnected)
@@ -84,7 +87,10 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
       transportError(CONFLICT, 'Conflict: this session already has a standalone SSE stream open'),
     )
   const stream = state.newStream(session)
-  const response = stream.open({ signal }, stream.resumable ? undefined : () => stream.abort())
+  const response = stream.open(
+    { signal, hold: waitUntilOf(c, state.options.waitUntil) },
+    stream.resumable ? undefined : () => stream.abort(),
+  )
   state.setStandalone(session, stream)
   return response
 }

@@ -1,8 +1,8 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
 import { Hono } from 'hono'
 import { InMemoryEventStore } from './event-store.js'
-import { handleDelete, handleGet, methodNotAllowed } from './get-delete.js'
-import { errorResponse } from './http-error.js'
+import { refuse } from './body.js'
+import { ALLOW, handleDelete, handleGet, methodNotAllowedError } from './get-delete.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 import { handlePost } from './post.js'
 import { checkRequestOrigin } from './security.js'
@@ -38,20 +38,22 @@ export function createMcpHandler(server: McpServer, options: McpHandlerOptions =
   const state = new HandlerState(server, resolved, sessions, eventStore)
   const app = new Hono()
 
-  // One route, one handler: Hono calls it directly (no middleware chain). HEAD is dispatched as GET.
+  // One route, one handler: Hono calls it directly (no middleware chain).
   app.all('/', (c) => {
-    const error = checkRequestOrigin(c.req.raw, resolved)
-    if (error) return errorResponse(error)
+    const request = c.req.raw
+    const error = checkRequestOrigin(request, resolved)
+    if (error) return refuse(request, error)
     switch (c.req.method) {
       case 'POST':
         return handlePost(state, c)
       case 'GET':
-      case 'HEAD':
         return handleGet(state, c)
       case 'DELETE':
         return handleDelete(state, c)
       default:
-        return methodNotAllowed()
+        // HEAD included (Hono hands it to GET routes and drops the body): a GET would open a stream, with
+        // its side effects (a standalone stream replaced), that nobody could read.
+        return refuse(request, methodNotAllowedError, null, ALLOW)
     }
   })
 

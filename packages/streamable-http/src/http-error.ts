@@ -8,7 +8,7 @@ export const transportError = (status: number, message: string, code: number = E
 export function errorResponse(
   error: ProtocolError,
   id: RequestId | null = null,
-  headers: Record<string, string> = {},
+  headers: Readonly<Record<string, string>> = {},
 ): Response {
   return new Response(JSON.stringify(error.toResponse(id)), {
     status: httpStatusFor(error),

@@ -1,4 +1,4 @@
-import { encodeMessage, type HandleResult } from '@edgemcp/core'
+import { encodeMessage, type HandleResult, type ServerSession } from '@edgemcp/core'
 import type { HandlerState } from './state.js'
 
 /** Headers of a JSON answer; shared (responses copy their init, nothing writes to it). */
@@ -10,11 +10,19 @@ export function jsonResponse(r: HandleResult): Response {
   return new Response(encodeMessage(r.body), { status: r.status, headers: JSON_HEADERS })
 }
 
-/** A JSON (or empty) answer; an `initialize` that opened a session stores it and names it in a header. */
-export function jsonAnswer(state: HandlerState, r: HandleResult): Response | Promise<Response> {
+/**
+ * A JSON (or empty) answer; an `initialize` that opened a session stores it and names it in a header. A
+ * `changed` session is reported (`onSessionChange`) before the answer goes out.
+ */
+export function jsonAnswer(
+  state: HandlerState,
+  r: HandleResult,
+  changed?: ServerSession,
+): Response | Promise<Response> {
   const session = r.session
-  if (!session) return jsonResponse(r)
-  return state.storeSession(session).then(() => {
+  if (!session && !changed) return jsonResponse(r)
+  return state.afterRequest(session, changed).then(() => {
+    if (!session) return jsonResponse(r)
     const headers: Record<string, string> = { 'Mcp-Session-Id': session.id }
     if (r.body === undefined) return new Response(null, { status: r.status, headers })
     headers['Content-Type'] = 'application/json'

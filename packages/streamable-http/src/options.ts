@@ -1,3 +1,4 @@
+import type { ServerSession } from '@edgemcp/core'
 import type { Context } from 'hono'
 import type { EventStore } from './event-store.js'
 import type { Allowlist } from './security.js'
@@ -44,6 +45,25 @@ export interface McpHandlerOptions {
   sseConnectionLifetimeMs?: number
   /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
   authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+  /**
+   * The id of the legacy session a request creates (its `initialize`), e.g. one a router minted to name the
+   * Durable Object the session lives in. Undefined, or no option: a random 128-bit id. Ids must be unique and
+   * unguessable: they are the session's only credential when there is no `authenticate`.
+   */
+  sessionId?: (c: Context) => string | undefined
+  /**
+   * Runs after a request that may have changed a legacy session (`initialize`, `logging/setLevel`,
+   * `resources/subscribe`, `resources/unsubscribe`; see `changesSession`), before its answer goes out, so a
+   * store that persists sessions can write `session.snapshot()`. A rejection fails the answer (500).
+   */
+  onSessionChange?: (session: ServerSession) => void | Promise<void>
+  /**
+   * Keeps work alive on runtimes that end an invocation once its response is returned: each SSE stream (with
+   * its keep-alive timer and the handler feeding it) is handed over as a promise that settles when the stream
+   * ends. Default: `c.executionCtx.waitUntil` when the request has an execution context (Cloudflare Workers,
+   * Durable Objects), nothing elsewhere.
+   */
+  waitUntil?: (c: Context, promise: Promise<unknown>) => void
 }
 
 export interface ResolvedOptions {
@@ -56,6 +76,9 @@ export interface ResolvedOptions {
   retryMs: number
   sseConnectionLifetimeMs: number
   authenticate: McpHandlerOptions['authenticate']
+  sessionId: McpHandlerOptions['sessionId']
+  onSessionChange: McpHandlerOptions['onSessionChange']
+  waitUntil: McpHandlerOptions['waitUntil']
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
@@ -71,5 +94,8 @@ export function resolveOptions(o: McpHandlerOptions): ResolvedOptions {
     retryMs: o.retryMs ?? 1000,
     sseConnectionLifetimeMs: o.sseConnectionLifetimeMs ?? 0,
     authenticate: o.authenticate,
+    sessionId: o.sessionId,
+    onSessionChange: o.onSessionChange,
+    waitUntil: o.waitUntil,
   }
 }

@@ -3,9 +3,10 @@ import type { Context } from 'hono'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
-import { readBody } from './body.js'
+import { readBody, refuse } from './body.js'
 import { classify } from './classify.js'
 import { errorResponse, transportError } from './http-error.js'
+import { changesSession } from './session-change.js'
 import type { HandlerState } from './state.js'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -17,7 +18,8 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   const headers = request.headers
   const o = state.options
   if (!isJsonContentType(headers.get('content-type')))
-    return errorResponse(
+    return refuse(
+      request,
       transportError(
         HttpStatus.unsupportedMediaType,
         'Unsupported Media Type: Content-Type must be application/json',
@@ -26,7 +28,8 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   const accept = headers.get('accept')
   const acceptsSse = accepts(accept, 'text/event-stream')
   if (!accepts(accept, 'application/json') || (!acceptsSse && !o.acceptJsonOnly))
-    return errorResponse(
+    return refuse(
+      request,
       transportError(
         HttpStatus.notAcceptable,
         'Not Acceptable: Accept must list both application/json and text/event-stream',
@@ -60,7 +63,8 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   const canStream = acceptsSse && (listen || !o.jsonResponse)
   // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
   const cancellation = modern ? new RequestCancellation(request) : undefined
-  const answer = new Answer(state, request, session, canStream, cancellation)
+  const answer = new Answer(state, c, session, canStream, cancellation)
+  if (!modern && o.onSessionChange !== undefined && changesSession(value)) answer.changesSession = true
   if (session && method !== undefined) {
     const requestId = readId(value)
     if (requestId !== null) answer.track(requestId)
@@ -69,11 +73,14 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
   const handling = state.server.handle(value, {
     session,
     emit: answer.emit,
-    signal: cancellation?.asSignal(),
+    signal: cancellation,
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal,
-    createSession: principal === undefined ? state.createSession : () => state.createSession(principal),
+    createSession:
+      principal === undefined && o.sessionId === undefined
+        ? state.createSession
+        : () => state.createSession(principal, o.sessionId?.(c)),
   })
   return answer.respond(handling)
 }

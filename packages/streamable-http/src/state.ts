@@ -30,8 +30,8 @@ export class HandlerState {
   ) {}
 
   /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
-  readonly createSession = (principal?: string): ServerSession => {
-    const session = this.server.createSession()
+  readonly createSession = (principal?: string, id?: string): ServerSession => {
+    const session = this.server.createSession(id)
     if (principal !== undefined) session.principal = principal
     return session
   }
@@ -48,6 +48,15 @@ export class HandlerState {
   async storeSession(session: ServerSession): Promise<void> {
     this.hook(session)
     await this.sessions.set(session)
+  }
+
+  /**
+   * After a request: stores the session it created (`initialize`), then tells `onSessionChange` about the
+   * session it may have changed.
+   */
+  async afterRequest(created: ServerSession | undefined, changed: ServerSession | undefined): Promise<void> {
+    if (created) await this.storeSession(created)
+    if (changed && !changed.closed) await this.options.onSessionChange?.(changed)
   }
 
   /** Ends a session: its streams close, its store entry goes. */

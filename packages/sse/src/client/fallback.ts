@@ -5,7 +5,10 @@ import {
   type RequestId,
   type Transport,
 } from '@edgemcp/core'
-import { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from '../shared.js'
+import {
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
+} from '@edgemcp/streamable-http'
 import { httpStatusOf } from './errors.js'
 import { SseClientTransport, type SseClientTransportOptions } from './sse-client-transport.js'
 

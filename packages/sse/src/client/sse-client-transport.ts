@@ -5,7 +5,7 @@ import {
   McpLocalError,
   type Transport,
 } from '@edgemcp/core'
-import { type SseEvent, SseParser } from '../shared.js'
+import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
 import { SseHttpError } from './errors.js'
 
 export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>)

@@ -1,19 +1,20 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono'
 import {
-  acceptsEventStream,
+  accepts,
   createMcpHandler,
   type McpHandler,
   type McpHandlerOptions,
   type SessionStore,
-} from '../shared.js'
+} from '@edgemcp/streamable-http'
 import { resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 
 export interface AutoHandlerOptions extends McpHandlerOptions {
   /**
-   * The legacy side's own settings. Origin/Host allowlists, `maxBodyBytes`, `keepAliveMs` and `authenticate`
-   * are shared with Streamable HTTP; `sessionStore` above is the Streamable HTTP one.
+   * The legacy side's own settings. Origin/Host allowlists, `maxBodyBytes`, `keepAliveMs`, `authenticate`,
+   * `sessionId`, `onSessionChange` and `waitUntil` are shared with Streamable HTTP; `sessionStore` above is
+   * the Streamable HTTP one.
    */
   sse?: Pick<SseHandlerOptions, 'sessionStore' | 'sessionTtlMs' | 'maxSessions' | 'maxBufferedBytes'>
 }
@@ -48,6 +49,9 @@ export function createAutoHandler(server: McpServer, options: AutoHandlerOptions
   if (options.allowedHosts !== undefined) shared.allowedHosts = options.allowedHosts
   if (options.keepAliveMs !== undefined) shared.keepAliveMs = options.keepAliveMs
   if (options.authenticate !== undefined) shared.authenticate = options.authenticate
+  if (options.sessionId !== undefined) shared.sessionId = options.sessionId
+  if (options.onSessionChange !== undefined) shared.onSessionChange = options.onSessionChange
+  if (options.waitUntil !== undefined) shared.waitUntil = options.waitUntil
   const endpoint = new SseEndpoint(server, resolveSseOptions(shared), sse.sessionStore)
   const streamable = createMcpHandler(server, streamableOptions)
   const app = new Hono()
@@ -59,7 +63,7 @@ export function createAutoHandler(server: McpServer, options: AutoHandlerOptions
     if (
       method === 'GET' &&
       c.req.header('mcp-session-id') === undefined &&
-      acceptsEventStream(c.req.header('accept'))
+      accepts(c.req.header('accept'), 'text/event-stream')
     )
       return endpoint.open(c, (id) => `${c.req.path}?sessionId=${encodeURIComponent(id)}`)
     await next()

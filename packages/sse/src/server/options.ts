@@ -1,5 +1,11 @@
 import type { Context } from 'hono'
-import type { Allowlist, RequestAuth, SessionStore } from '../shared.js'
+import {
+  type Allowlist,
+  DEFAULT_MAX_BODY_BYTES,
+  type McpHandlerOptions,
+  type RequestAuth,
+  type SessionStore,
+} from '@edgemcp/streamable-http'
 
 export interface SseHandlerOptions {
   /** Path of the event stream, relative to where the app is mounted. Default `/sse`. */
@@ -34,6 +40,22 @@ export interface SseHandlerOptions {
   maxBufferedBytes?: number
   /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
   authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+  /**
+   * The id of the session an event stream opens (e.g. one a router minted to name the Durable Object it lives
+   * in). Undefined, or no option: a random 128-bit id. Ids must be unique and unguessable.
+   */
+  sessionId?: McpHandlerOptions['sessionId']
+  /**
+   * Runs after a message that may have changed its session (`initialize`, `logging/setLevel`,
+   * `resources/subscribe`, `resources/unsubscribe`), before its answer is sent on the stream.
+   */
+  onSessionChange?: McpHandlerOptions['onSessionChange']
+  /**
+   * Keeps work alive on runtimes that end an invocation once its response is returned: each event stream
+   * (until it ends) and each message handled after its 202. Default: `c.executionCtx.waitUntil` when the
+   * request has an execution context (Workers, Durable Objects).
+   */
+  waitUntil?: McpHandlerOptions['waitUntil']
 }
 
 export interface ResolvedSseOptions {
@@ -47,9 +69,10 @@ export interface ResolvedSseOptions {
   keepAliveMs: number
   maxBufferedBytes: number
   authenticate: SseHandlerOptions['authenticate']
+  sessionId: SseHandlerOptions['sessionId']
+  onSessionChange: SseHandlerOptions['onSessionChange']
+  waitUntil: SseHandlerOptions['waitUntil']
 }
-
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
 const normalizePath = (path: string): string => {
   const withSlash = path.startsWith('/') ? path : `/${path}`
@@ -68,5 +91,8 @@ export function resolveSseOptions(o: SseHandlerOptions): ResolvedSseOptions {
     keepAliveMs: o.keepAliveMs ?? 15_000,
     maxBufferedBytes: o.maxBufferedBytes ?? 8 * 1024 * 1024,
     authenticate: o.authenticate,
+    sessionId: o.sessionId,
+    onSessionChange: o.onSessionChange,
+    waitUntil: o.waitUntil,
   }
 }

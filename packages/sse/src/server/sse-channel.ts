@@ -5,7 +5,7 @@ import {
   type Outbound,
   type ServerSession,
 } from '@edgemcp/core'
-import { formatSseEvent } from '../shared.js'
+import { formatSseEvent } from '@edgemcp/streamable-http'
 import type { SseCloseReason, SseStream } from './sse-stream.js'
 
 const CLOSE_DETAIL: Record<SseCloseReason, string> = {

@@ -5,36 +5,30 @@ import {
   isBatch,
   type McpServer,
   parseJson,
+  type ServerSession,
   supportsBatch,
 } from '@edgemcp/core'
 import type { Context } from 'hono'
 import {
-  acceptsEventStream,
+  accepts,
+  changesSession,
   checkRequestOrigin,
   errorResponse,
   InMemorySessionStore,
   isJsonContentType,
   type RequestAuth,
   readBody,
+  refuse,
+  SSE_HEADERS,
   type SessionStore,
   transportError,
-} from '../shared.js'
+  waitUntilOf,
+} from '@edgemcp/streamable-http'
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
-import { SSE_RESPONSE_HEADERS, SseStream } from './sse-stream.js'
+import { SseStream } from './sse-stream.js'
 
 const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
-
-/** Keeps background work alive on runtimes that stop an isolate after its response (Workers). */
-function keepAlive(c: Context, work: Promise<unknown>): void {
-  // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
-  work = work.catch(() => {})
-  try {
-    c.executionCtx.waitUntil(work)
-  } catch {
-    // No execution context (Node, Bun, Deno): the promise runs on its own.
-  }
-}
 
 /**
  * The two halves of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), shared by
@@ -66,7 +60,7 @@ export class SseEndpoint {
     const forbidden = checkRequestOrigin(c.req.raw, this.options)
     if (forbidden) return errorResponse(forbidden)
     const accept = c.req.header('accept')
-    if (accept !== undefined && !acceptsEventStream(accept))
+    if (accept !== undefined && !accepts(accept, 'text/event-stream'))
       return errorResponse(
         transportError(
           HttpStatus.notAcceptable,
@@ -74,9 +68,9 @@ export class SseEndpoint {
         ),
       )
     // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
-    if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_RESPONSE_HEADERS })
+    if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
     const auth = await this.authenticate(c)
-    const session = this.server.createSession()
+    const session = this.server.createSession(this.options.sessionId?.(c))
     session.principal = auth?.principal
     const stream = new SseStream({
       keepAliveMs: this.options.keepAliveMs,
@@ -94,6 +88,8 @@ export class SseEndpoint {
       this.channels.delete(session.id)
       void this.sessions.delete(session.id).catch(() => {})
     })
+    // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
+    waitUntilOf(c, this.options.waitUntil)?.(new Promise<void>((resolve) => channel.onEnd(resolve)))
     await this.sessions.set(session)
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
@@ -102,10 +98,12 @@ export class SseEndpoint {
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
   async post(c: Context, sessionId: string | undefined): Promise<Response> {
-    const forbidden = checkRequestOrigin(c.req.raw, this.options)
-    if (forbidden) return errorResponse(forbidden)
+    const request = c.req.raw
+    const forbidden = checkRequestOrigin(request, this.options)
+    if (forbidden) return refuse(request, forbidden)
     if (!sessionId)
-      return errorResponse(
+      return refuse(
+        request,
         transportError(HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter'),
       )
     const auth = await this.authenticate(c)
@@ -118,7 +116,8 @@ export class SseEndpoint {
       channel.session !== session ||
       session.principal !== auth?.principal
     )
-      return errorResponse(
+      return refuse(
+        request,
         transportError(
           HttpStatus.notFound,
           'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
@@ -126,18 +125,20 @@ export class SseEndpoint {
       )
     if (!channel.isOpen) {
       session.close('SSE stream gone')
-      return errorResponse(
+      return refuse(
+        request,
         transportError(HttpStatus.notFound, 'Session not found: its SSE stream has closed; open a new one'),
       )
     }
     if (!isJsonContentType(c.req.header('content-type')))
-      return errorResponse(
+      return refuse(
+        request,
         transportError(
           HttpStatus.unsupportedMediaType,
           'Unsupported Media Type: send Content-Type: application/json',
         ),
       )
-    const body = await readBody(c.req.raw, this.options.maxBodyBytes)
+    const body = await readBody(request, this.options.maxBodyBytes)
     if (!body.ok) return errorResponse(body.error)
     const parsed = parseJson(body.text)
     if (!parsed.ok) return errorResponse(parsed.error)
@@ -174,18 +175,31 @@ export class SseEndpoint {
       }
     }
     // A request (or batch): accepted now; the answer is a `message` event on the session's stream.
-    keepAlive(
-      c,
-      this.server.handle(value, handleOptions).then((r) => {
-        if (r.body !== undefined) channel.deliver(r.body)
-      }),
-    )
+    const changes = this.options.onSessionChange !== undefined && changesSession(value)
+    const work = this.server.handle(value, handleOptions).then(async (r) => {
+      if (changes && !session.closed) await this.sessionChanged(session)
+      if (r.body !== undefined) channel.deliver(r.body)
+    })
+    // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
+    const settled = work.catch(() => {})
+    // On Workers, the message is handled after the 202 is returned: keep the invocation alive until then.
+    waitUntilOf(c, this.options.waitUntil)?.(settled)
     return accepted()
   }
 
   /** Closes every open SSE session of this endpoint. */
   closeAll(reason = 'SSE endpoint closed'): void {
     for (const channel of [...this.channels.values()]) channel.session.close(reason)
+  }
+
+  /** `onSessionChange`; a session whose change could not be stored is closed (its state is not reliable). */
+  private async sessionChanged(session: ServerSession): Promise<void> {
+    try {
+      await this.options.onSessionChange?.(session)
+    } catch (e) {
+      session.close('Session could not be stored')
+      throw e
+    }
   }
 
   private async authenticate(c: Context): Promise<RequestAuth | undefined> {

@@ -1,6 +1,6 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
 import { Hono } from 'hono'
-import { errorResponse, type SessionStore, transportError } from '../shared.js'
+import { errorResponse, type SessionStore, transportError } from '@edgemcp/streamable-http'
 import { resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 

@@ -1,4 +1,4 @@
-import { formatSseComment } from '../shared.js'
+import { formatSseComment, SSE_HEADERS } from '@edgemcp/streamable-http'
 
 export interface SseStreamOptions {
   /** Comment every this many ms while open (0: none). */
@@ -16,12 +16,6 @@ export type SseCloseReason = 'server' | 'client' | 'overflow'
 
 const encoder = new TextEncoder()
 const KEEP_ALIVE = formatSseComment()
-
-export const SSE_RESPONSE_HEADERS = {
-  'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-cache, no-transform',
-  'X-Accel-Buffering': 'no',
-} as const
 
 /**
  * The HTTP response of one legacy SSE connection. Unlike the short-lived streams of Streamable HTTP it lives as
@@ -48,7 +42,7 @@ export class SseStream {
       },
       new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
     )
-    this.response = new Response(body, { status: 200, headers: SSE_RESPONSE_HEADERS })
+    this.response = new Response(body, { status: 200, headers: SSE_HEADERS })
     if (options.keepAliveMs > 0)
       this.timer = setInterval(() => {
         const drained = this.bufferedBytes === 0

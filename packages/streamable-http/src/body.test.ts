@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { discardBody, MAX_DISCARDED_BYTES, readBody, refuse } from './body.js'
+import { transportError } from './http-error.js'
+
+/** A request whose body is `chunks`, counting how many were pulled and whether it was cancelled. */
+function streamed(chunks: Uint8Array[], headers: Record<string, string> = {}) {
+  const seen = { pulled: 0, cancelled: false }
+  let i = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks[i++]
+      if (next === undefined) return controller.close()
+      seen.pulled++
+      controller.enqueue(next)
+    },
+    cancel() {
+      seen.cancelled = true
+    },
+  })
+  const request = new Request('http://h.test/', {
+    method: 'POST',
+    body,
+    headers,
+    duplex: 'half',
+  } as RequestInit)
+  return { request, seen }
+}
+
+const bytes = (n: number, fill = 0x20) => new Uint8Array(n).fill(fill)
+const statusOf = (r: Awaited<ReturnType<typeof readBody>>) => (r.ok ? 200 : r.error.httpStatus)
+
+describe('readBody', () => {
+  it('reads UTF-8 text within the limit, with or without Content-Length', async () => {
+    const text = '{"a":"é"}'
+    expect(await readBody(new Request('http://h.test/', { method: 'POST', body: text }), 100)).toEqual({
+      ok: true,
+      text,
+    })
+    const { request } = streamed([new TextEncoder().encode(text)])
+    expect(await readBody(request, 100)).toEqual({ ok: true, text })
+  })
+
+  it('refuses a body over the limit by Content-Length, reading it to its end first', async () => {
+    const { request, seen } = streamed([bytes(60), bytes(60), bytes(60)], { 'content-length': '180' })
+    expect(statusOf(await readBody(request, 100))).toBe(413)
+    expect(seen).toEqual({ pulled: 3, cancelled: false })
+  })
+
+  it('refuses a streamed body once it passes the limit, and reads the rest', async () => {
+    const { request, seen } = streamed([bytes(60), bytes(60), bytes(60), bytes(60)])
+    expect(statusOf(await readBody(request, 100))).toBe(413)
+    expect(seen).toEqual({ pulled: 4, cancelled: false })
+  })
+
+  it('answers invalid UTF-8 with a parse error (400, -32700) after reading the whole body', async () => {
+    const { request, seen } = streamed([new Uint8Array([0xff, 0x5b]), bytes(10), bytes(10)])
+    const r = await readBody(request, 100)
+    expect(r.ok ? undefined : [r.error.httpStatus, r.error.code]).toEqual([400, -32700])
+    expect(seen).toEqual({ pulled: 3, cancelled: false })
+    const whole = await readBody(
+      new Request('http://h.test/', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]) }),
+      100,
+    )
+    expect(whole.ok ? undefined : [whole.error.httpStatus, whole.error.code]).toEqual([400, -32700])
+  })
+})
+
+describe('discardBody', () => {
+  it('reads an unread body to its end; a used or absent body is left alone', async () => {
+    const { request, seen } = streamed([bytes(10), bytes(10)])
+    await discardBody(request)
+    expect(seen).toEqual({ pulled: 2, cancelled: false })
+    expect(request.bodyUsed).toBe(true)
+    await discardBody(request)
+    await discardBody(new Request('http://h.test/'))
+  })
+
+  it(`gives up (cancels) past ${MAX_DISCARDED_BYTES} bytes`, async () => {
+    const chunk = bytes(16 * 1024 * 1024)
+    const { request, seen } = streamed(Array.from({ length: 6 }, () => chunk))
+    await discardBody(request)
+    expect(seen).toEqual({ pulled: 5, cancelled: true })
+  })
+
+  it('refuse(): the error response, after the body', async () => {
+    const { request, seen } = streamed([bytes(10)])
+    const res = await refuse(request, transportError(415, 'Unsupported Media Type'), 7, { 'X-A': 'b' })
+    expect(seen.pulled).toBe(1)
+    expect(res.status).toBe(415)
+    expect(res.headers.get('x-a')).toBe('b')
+    expect(await res.json()).toMatchObject({ id: 7, error: { message: 'Unsupported Media Type' } })
+  })
+})
