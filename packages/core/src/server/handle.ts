@@ -27,7 +27,13 @@ import { dispatch } from './dispatch.js'
 import { initialize } from './methods/lifecycle.js'
 import { type AbortSignalLike, RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
-import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from './types.js'
+import {
+  type Implementation,
+  isLoggingLevel,
+  type JsonObject,
+  type LoggingLevel,
+  loggingLevelsExpected,
+} from './types.js'
 import { isObject } from '../protocol/json.js'
 
 export interface HandleOptions {
@@ -169,8 +175,7 @@ async function handleModern(
   const caps = meta[META_CLIENT_CAPABILITIES]
   if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, 400)
   const level = meta[META_LOG_LEVEL]
-  if (level !== undefined && !LOGGING_LEVELS.includes(level as LoggingLevel))
-    return badMeta(`must be one of ${LOGGING_LEVELS.join(', ')}`, META_LOG_LEVEL)
+  if (level !== undefined && !isLoggingLevel(level)) return badMeta(loggingLevelsExpected(), META_LOG_LEVEL)
   const scope = createScope(
     core,
     request,
@@ -178,7 +183,7 @@ async function handleModern(
     version,
     caps as JsonObject,
     meta[META_CLIENT_INFO] as Implementation | undefined,
-    level === undefined ? null : (level as LoggingLevel),
+    level ?? null,
     undefined,
   )
   // On a shared connection (stdio, in-memory) ids are unique per sender, so notifications/cancelled works.

@@ -40,6 +40,11 @@ export const LOGGING_LEVELS: readonly LoggingLevel[] = [
   'emergency',
 ]
 
+export const isLoggingLevel = (v: unknown): v is LoggingLevel => LOGGING_LEVELS.includes(v as LoggingLevel)
+
+/** What a logging level must be, for error messages. */
+export const loggingLevelsExpected = () => `must be one of ${LOGGING_LEVELS.join(', ')}`
+
 export interface Annotations {
   audience?: Array<'user' | 'assistant'>
   priority?: number

@@ -4,7 +4,7 @@ import { META_SERVER_INFO } from '../../protocol/meta.js'
 import { negotiateLegacyVersion, SUPPORTED_VERSIONS } from '../../protocol/versions.js'
 import type { RequestScope, ServerCore } from '../core.js'
 import type { ServerSession } from '../session.js'
-import { LOGGING_LEVELS, type Implementation, type JsonObject, type LoggingLevel } from '../types.js'
+import { type Implementation, isLoggingLevel, type JsonObject, loggingLevelsExpected } from '../types.js'
 import { optionalObject } from './shared.js'
 
 export function capabilitiesFor(core: ServerCore, version: string): JsonObject {
@@ -14,6 +14,13 @@ export function capabilitiesFor(core: ServerCore, version: string): JsonObject {
     return rest
   }
   return caps
+}
+
+/** Adds the server's instructions to an initialize or discover result, when it has some. */
+function withInstructions(core: ServerCore, result: JsonObject): JsonObject {
+  const { instructions } = core.options
+  if (instructions !== undefined) result.instructions = instructions
+  return result
 }
 
 /** Legacy `initialize` (basic/lifecycle): negotiate the version and remember the client in the session. */
@@ -32,8 +39,7 @@ export function initialize(scope: RequestScope, session: ServerSession): JsonObj
     capabilities: capabilitiesFor(scope.core, version),
     serverInfo: implementationFor(version, scope.core.info),
   }
-  if (scope.core.options.instructions !== undefined) result.instructions = scope.core.options.instructions
-  return result
+  return withInstructions(scope.core, result)
 }
 
 /** 2026-07-28 `server/discover`. */
@@ -44,14 +50,12 @@ export function discover(scope: RequestScope): JsonObject {
     capabilities: capabilitiesFor(core, scope.protocolVersion),
     _meta: { [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info) },
   }
-  if (core.options.instructions !== undefined) result.instructions = core.options.instructions
-  return result
+  return withInstructions(core, result)
 }
 
 export function setLevel(scope: RequestScope): JsonObject {
   const level = scope.params.level
-  if (typeof level !== 'string' || !LOGGING_LEVELS.includes(level as LoggingLevel))
-    throw invalidParams(`must be one of ${LOGGING_LEVELS.join(', ')}`, 'level')
-  if (scope.session) scope.session.logLevel = level as LoggingLevel
+  if (!isLoggingLevel(level)) throw invalidParams(loggingLevelsExpected(), 'level')
+  if (scope.session) scope.session.logLevel = level
   return {}
 }
