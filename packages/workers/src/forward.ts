@@ -1,4 +1,7 @@
-/** Headers the Worker sets on requests it forwards to a Durable Object; never taken from clients. */
+/**
+ * Headers the Worker sets on requests it forwards to a Durable Object; never taken from clients (the Worker
+ * drops theirs), so a Durable Object trusts them.
+ */
 export const INTERNAL_HEADER_PREFIX = 'x-edgemcp-'
 
 /** The id the Worker minted for the session a forwarded request is about to create. */
@@ -10,13 +13,4 @@ export function withInternalHeaders(request: Request, extra: Record<string, stri
   for (const name of [...headers.keys()]) if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name)
   for (const [name, value] of Object.entries(extra)) headers.set(name, value)
   return new Request(request, { headers })
-}
-
-/** Reads and removes the internal headers of a forwarded request. */
-export function takeInternalHeaders(request: Request): {
-  request: Request
-  newSessionId: string | undefined
-} {
-  const newSessionId = request.headers.get(NEW_SESSION_HEADER) ?? undefined
-  return { request: withInternalHeaders(request), newSessionId }
 }

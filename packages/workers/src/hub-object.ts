@@ -2,7 +2,6 @@ import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
 import type { Hono } from 'hono'
 import { type HubRpc, sessionStub, stringVar } from './bindings.js'
-import { withInternalHeaders } from './forward.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
@@ -49,7 +48,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
 
     /** A `subscriptions/listen` request forwarded by the Worker. */
     override async fetch(request: Request): Promise<Response> {
-      return this.app.fetch(withInternalHeaders(request), this.env, {
+      return this.app.fetch(request, this.env, {
         waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
         passThroughOnException: () => {},
         props: {},

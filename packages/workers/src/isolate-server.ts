@@ -1,7 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import type { Hono } from 'hono'
 import { hubStub, stringVar } from './bindings.js'
-import { holdWhileStreaming } from './hold-while-streaming.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, type ServerEvent } from './server-events.js'
@@ -15,8 +14,11 @@ let warnedNoSecret = false
 export class IsolateServer<Env> {
   readonly server: McpServer
   private readonly app: Hono
-  /** Requests in flight here: the hub publication of an event is kept alive by one of them. */
-  private readonly contexts = new Set<ExecutionContext>()
+  /**
+   * Invocations alive here (requests in flight, SSE streams still open, by count of each): the hub
+   * publication of an event is kept alive by one of them.
+   */
+  private readonly contexts = new Map<ExecutionContext, number>()
 
   constructor(
     private readonly env: Env,
@@ -38,18 +40,35 @@ export class IsolateServer<Env> {
       handler: config.handler,
       sessionStore: new NoSessionStore(),
       eventStore: null,
+      hooks: {
+        // Each SSE stream keeps its invocation alive (keep-alive timer, the handler feeding it) until it ends.
+        waitUntil: (c, promise) => {
+          const ctx = c.executionCtx as ExecutionContext
+          ctx.waitUntil(promise)
+          this.enter(ctx)
+          void promise.finally(() => this.leave(ctx))
+        },
+      },
     }).app
   }
 
   async serve(request: Request, ctx: ExecutionContext): Promise<Response> {
-    this.contexts.add(ctx)
-    const done = () => this.contexts.delete(ctx)
+    this.enter(ctx)
     try {
-      return holdWhileStreaming(await this.app.fetch(request, this.env, ctx), ctx, done)
-    } catch (e) {
-      done()
-      throw e
+      return await this.app.fetch(request, this.env, ctx)
+    } finally {
+      this.leave(ctx)
     }
+  }
+
+  private enter(ctx: ExecutionContext): void {
+    this.contexts.set(ctx, (this.contexts.get(ctx) ?? 0) + 1)
+  }
+
+  private leave(ctx: ExecutionContext): void {
+    const n = (this.contexts.get(ctx) ?? 1) - 1
+    if (n > 0) this.contexts.set(ctx, n)
+    else this.contexts.delete(ctx)
   }
 
   private publish(event: ServerEvent): void {
@@ -57,7 +76,7 @@ export class IsolateServer<Env> {
       .publish(event)
       .catch((e: unknown) => console.error('edgemcp: could not publish to the hub', e))
     let last: ExecutionContext | undefined
-    for (const ctx of this.contexts) last = ctx
+    for (const ctx of this.contexts.keys()) last = ctx
     last?.waitUntil(sending)
   }
 }

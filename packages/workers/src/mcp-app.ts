@@ -4,6 +4,7 @@ import {
   createMcpHandler,
   type EventStore,
   type McpHandler,
+  type McpHandlerOptions,
   type SessionStore,
 } from '@edgemcp/streamable-http'
 import { Hono } from 'hono'
@@ -15,6 +16,8 @@ export interface McpAppOptions {
   handler: WorkerHandlerOptions
   sessionStore: SessionStore
   eventStore: EventStore | null
+  /** What the host does around the transport (both transports get the same). */
+  hooks?: Pick<McpHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
 }
 
 /**
@@ -26,7 +29,12 @@ export function createMcpApp(
   server: McpServer,
   options: McpAppOptions,
 ): { app: Hono; streamable: McpHandler } {
-  const transport = { ...options.handler, sessionStore: options.sessionStore, eventStore: options.eventStore }
+  const transport: McpHandlerOptions = {
+    ...options.handler,
+    ...options.hooks,
+    sessionStore: options.sessionStore,
+    eventStore: options.eventStore,
+  }
   const mcp = options.legacySse ? createAutoHandler(server, transport) : createMcpHandler(server, transport)
   const streamable = 'streamable' in mcp ? mcp.streamable : mcp
   return { app: new Hono().route(options.path, mcp), streamable }

@@ -1,4 +1,5 @@
 import { isModernVersion, requestedModernVersion } from '@edgemcp/core'
+import { isJsonContentType } from '@edgemcp/streamable-http'
 
 /**
  * Where a request to the MCP path is served:
@@ -28,9 +29,6 @@ const sessionRoute = (id: string): Route => (isSessionId(id) ? { to: 'session', 
 /** Whether an Accept header may admit an event stream (a Durable Object then decides exactly). */
 const mayAcceptEventStream = (accept: string | null): boolean =>
   accept !== null && /text\/event-stream|text\/\*|\*\/\*/i.test(accept)
-
-export const isJsonContentType = (header: string | null): boolean =>
-  header?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 
 /**
  * The route decided from method, URL and headers alone; undefined when the body must be read (a POST

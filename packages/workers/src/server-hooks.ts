@@ -4,30 +4,23 @@ import {
   type HandleResult,
   type McpServer,
   ProtocolError,
-  type ServerSession,
 } from '@edgemcp/core'
 
 /**
- * Makes `server` create its sessions with the id `next()` gives (the one the Worker minted and routed on),
- * so the session's id names the Durable Object it lives in. Until the transports take a session-id
- * option, this is the one place to do it: both Streamable HTTP and legacy SSE call `createSession()`.
+ * Gives the client's answer to a server→client request a clear error when that request was sent by an
+ * earlier instance of the session object (whose handler, waiting for it, is gone): `settle(id)` forgets a
+ * logged request and returns its method. The one wrapper left around `server.handle`: the transports have
+ * hooks for session ids and session changes, none for client responses.
  */
-export function mintSessionIds(server: McpServer, next: () => string | undefined): void {
-  const create = server.createSession.bind(server)
-  server.createSession = (id?: string): ServerSession => create(id ?? next())
-}
-
-/**
- * Runs `after` once `server.handle` has settled each message, whatever the transport: the point where a
- * request has changed its session (log level, subscriptions) and the change must reach storage.
- */
-export function afterHandle(
-  server: McpServer,
-  after: (value: unknown, options: HandleOptions, result: HandleResult) => HandleResult,
-): void {
+export function explainLostAnswers(server: McpServer, settle: (id: string) => string | undefined): void {
   const handle = server.handle.bind(server)
-  server.handle = async (value: unknown, options: HandleOptions = {}): Promise<HandleResult> =>
-    after(value, options, await handle(value, options))
+  server.handle = async (value: unknown, options: HandleOptions = {}): Promise<HandleResult> => {
+    const answered = answeredId(value)
+    const result = await handle(value, options)
+    if (answered === undefined) return result
+    const method = settle(answered)
+    return method !== undefined && result.status >= 400 ? lostRequestResult(answered, method) : result
+  }
 }
 
 /** The id of a single JSON-RPC response (the client's answer to a server→client request). */

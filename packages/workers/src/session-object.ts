@@ -3,11 +3,11 @@ import { DurableObject } from 'cloudflare:workers'
 import type { McpHandler } from '@edgemcp/streamable-http'
 import type { Hono } from 'hono'
 import { hubStub, type SessionRpc, stringVar } from './bindings.js'
-import { takeInternalHeaders } from './forward.js'
+import { NEW_SESSION_HEADER } from './forward.js'
 import { createMcpApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
-import { afterHandle, answeredId, lostRequestResult, mintSessionIds } from './server-hooks.js'
+import { explainLostAnswers } from './server-hooks.js'
 import { ServerRequestLog } from './server-requests.js'
 import { SqlEventStore } from './sql-event-store.js'
 import { createSessionTables } from './sql-schema.js'
@@ -43,7 +43,6 @@ export function createSessionObjectClass<Env>(
     readonly requests: ServerRequestLog
     private readonly relay: EventRelay
     private readonly app: Hono
-    private newSessionId: string | undefined
     /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
     private registered: string | undefined
     private alarmSet = false
@@ -68,20 +67,7 @@ export function createSessionObjectClass<Env>(
       this.store = new SqlSessionStore(sql, server, {
         onDelete: (id) => this.forget(id),
       })
-      mintSessionIds(server, () => {
-        const id = this.newSessionId
-        this.newSessionId = undefined
-        return id
-      })
-      afterHandle(server, (value, options, result) => {
-        const session = options.session ?? result.session
-        if (session) this.store.persist(session)
-        const answered = answeredId(value)
-        const method = answered === undefined ? undefined : this.requests.settle(answered)
-        return answered !== undefined && method !== undefined && result.status >= 400
-          ? lostRequestResult(answered, method)
-          : result
-      })
+      explainLostAnswers(server, (id) => this.requests.settle(id))
       this.relay = new EventRelay(server, (event) => this.publish(event))
       const mcp = createMcpApp(server, {
         path: config.path,
@@ -89,20 +75,28 @@ export function createSessionObjectClass<Env>(
         handler: config.handler,
         sessionStore: this.store,
         eventStore: this.events,
+        hooks: {
+          // The session takes the id the Worker minted and named this object by.
+          sessionId: (c) => c.req.header(NEW_SESSION_HEADER),
+          onSessionChange: (session) => {
+            this.store.persist(session)
+          },
+        },
       })
       this.app = mcp.app
       streamable = mcp.streamable
     }
 
+    /**
+     * A request the Worker forwarded (its internal headers are the Worker's: it drops those of clients). The
+     * transport keeps its SSE streams alive through the execution context's `waitUntil`.
+     */
     override async fetch(request: Request): Promise<Response> {
-      const internal = takeInternalHeaders(request)
-      this.newSessionId = internal.newSessionId
-      const response = await this.app.fetch(internal.request, this.env, {
+      const response = await this.app.fetch(request, this.env, {
         waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
         passThroughOnException: () => {},
         props: {},
       })
-      this.newSessionId = undefined
       await this.afterRequest()
       return response
     }

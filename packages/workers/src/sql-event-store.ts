@@ -1,5 +1,11 @@
 import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
-import type { EventStore, StoredEvent } from '@edgemcp/streamable-http'
+import {
+  canReplayAfter,
+  type EventStore,
+  eventIdOf,
+  parseEventId,
+  type StoredEvent,
+} from '@edgemcp/streamable-http'
 import { firstRow } from './sql-schema.js'
 
 export interface SqlEventStoreOptions {
@@ -15,8 +21,9 @@ const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: string | numb
 
 /**
  * The events of a session's SSE streams in Durable Object SQLite, so `Last-Event-ID` resumption works
- * after the object was evicted (2025-11-25 basic/transports "Resumability and Redelivery"). Event ids are
- * `{streamId}:{sequence}`, as in `InMemoryEventStore`.
+ * after the object was evicted (2025-11-25 basic/transports "Resumability and Redelivery"). Event ids and
+ * the replay rule are streamable-http's (`eventIdOf`, `parseEventId`, `canReplayAfter`), as in
+ * `InMemoryEventStore`.
  */
 export class SqlEventStore implements EventStore {
   private readonly now: () => number
@@ -54,23 +61,19 @@ export class SqlEventStore implements EventStore {
       this.now(),
     )
     if (message && isRequest(message)) this.options.onServerRequest?.(String(message.id), message.method)
-    return `${streamId}:${seq}`
+    return eventIdOf(streamId, seq)
   }
 
   async replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined> {
-    const colon = eventId.lastIndexOf(':')
-    if (colon <= 0) return undefined
-    const streamId = eventId.slice(0, colon)
-    const seqText = eventId.slice(colon + 1)
-    if (!/^\d+$/.test(seqText)) return undefined
-    const seq = Number(seqText)
+    const named = parseEventId(eventId)
+    if (!named) return undefined
+    const { streamId, seq } = named
     const stream = firstRow<{ first_seq: number; next_seq: number }>(
       this.sql,
       'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
       streamId,
     )
-    // Unknown stream, an id never issued, or events after it already dropped: a replay would lose messages.
-    if (!stream || seq >= stream.next_seq || seq + 1 < stream.first_seq) return undefined
+    if (!stream || !canReplayAfter(seq, stream.first_seq, stream.next_seq)) return undefined
     const rows = this.sql
       .exec<{ seq: number; message: string | null }>(
         'SELECT seq, message FROM mcp_event WHERE stream_id = ? AND seq > ? ORDER BY seq',
@@ -81,7 +84,7 @@ export class SqlEventStore implements EventStore {
     const events: StoredEvent[] = []
     for (const row of rows)
       if (row.message !== null)
-        events.push({ id: `${streamId}:${row.seq}`, message: JSON.parse(row.message) as JsonRpcMessage })
+        events.push({ id: eventIdOf(streamId, row.seq), message: JSON.parse(row.message) as JsonRpcMessage })
     return { streamId, events }
   }
 

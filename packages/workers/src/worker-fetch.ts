@@ -49,7 +49,8 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       case 'hub':
         return hubStub(env, config).fetch(withInternalHeaders(forwarded))
       case 'local':
-        return isolateFor(env).serve(withInternalHeaders(forwarded), ctx)
+        // Served here: no internal header means anything here, so the request goes as it came.
+        return isolateFor(env).serve(forwarded, ctx)
     }
   }
 }

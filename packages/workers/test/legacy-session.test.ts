@@ -153,6 +153,24 @@ describe('legacy sessions in Durable Objects', () => {
     await sse.cancel()
   })
 
+  it('answers HEAD with 405 and opens no stream (Hono hands HEAD to GET routes)', async () => {
+    const headers = await rawSession()
+    for (const h of [headers, {}]) {
+      const head = await workerFetch(MCP_URL, {
+        method: 'HEAD',
+        headers: { ...h, accept: 'text/event-stream' },
+      })
+      expect(head.status).toBe(405)
+      expect(head.headers.get('allow')).toBe('GET, POST, DELETE')
+    }
+    expect(
+      await inSession(headers['mcp-session-id'] as string, (o) => o.store.loaded?.hasStandaloneChannel),
+    ).toBe(false)
+    const get = await workerFetch(MCP_URL, { headers: { ...headers, accept: 'text/event-stream' } })
+    expect(get.status).toBe(200)
+    await get.body?.cancel()
+  })
+
   it('never creates a session for an unknown or malformed session id', async () => {
     const unknown = 'ab'.repeat(16)
     const r = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': unknown })

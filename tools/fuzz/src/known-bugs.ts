@@ -22,26 +22,16 @@ export interface SentCase {
 }
 
 /**
- * Open: below. Fixed so far (their counterexamples are regression tests in test/regressions.test.ts):
+ * Open: none right now (add new ones below). Fixed so far (their counterexamples are regression tests in test/regressions.test.ts):
  * `non-integer-id-echoed` (ids 1.5 or 1e-300 were echoed; core jsonrpc/codec.ts isId) and
  * `nested-batch-recursion` (a batch nested 10,000 deep overflowed the stack; core server/handle.ts handleBatch);
  * `sse-invalid-utf8-reset` (HTTP+SSE answered a large invalid-UTF-8 body before reading it, so Node reset the
  * connection; sse now uses streamable-http's readBody, which reads a refused body to its end; test in
- * test/loopback.test.ts).
+ * test/loopback.test.ts); `workers-unread-body` (under wrangler dev, refusals answered before the body was read
+ * got 503 "Your worker restarted mid-request" or resets, and broke the next request; the transports now read a
+ * refused body to its end first; test in test/workers.test.ts).
  */
-export const KNOWN_BUGS: readonly KnownBug[] = [
-  {
-    id: 'workers-unread-body',
-    summary:
-      'wrangler dev of an @edgemcp/workers app: an oversized POST (413 by Content-Length, body never read) gets 503 "Your worker restarted mid-request" or a reset about 7 times in 10, and the request after it (often a well-formed one) may get 503 "Your worker restarted mid-request" (workerd: Broken pipe), a refusal arrives without its body (seen once after a 415), or the connection is reset while the client still sends (ECONNRESET); HTTP+SSE sessions whose stream the restarted isolate held are lost (404). Suspected: the body is left unread and not cancelled on early refusals (streamable-http src/post.ts before readBody, src/body.ts readBody on Content-Length). Seen only under wrangler dev so far.',
-    matches: (p, sent) =>
-      sent.target?.startsWith('workers') === true &&
-      (/Your worker restarted mid-request|fetch failed|SSE probe .*: POST tools\/call to the SSE session: 404/.test(
-        p,
-      ) ||
-        /^status 4\d\d without a JSON-RPC error body \(empty\)/.test(p)),
-  },
-]
+export const KNOWN_BUGS: readonly KnownBug[] = []
 
 /** Splits problems into new ones and known bugs (by id). */
 export function triage(
