@@ -1,5 +1,5 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
-import { Hono } from 'hono'
+import { Hono } from 'hono/tiny'
 import { InMemoryEventStore } from './event-store.js'
 import { refuse } from './body.js'
 import { ALLOW, handleDelete, handleGet, methodNotAllowedError } from './get-delete.js'

@@ -7,7 +7,7 @@ import {
   type McpHandlerOptions,
   type SessionStore,
 } from '@edgemcp/streamable-http'
-import { Hono } from 'hono'
+import { Hono } from 'hono/tiny'
 import type { WorkerHandlerOptions } from './options.js'
 
 export interface McpAppOptions {

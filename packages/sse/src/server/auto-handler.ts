@@ -1,5 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
-import { Hono } from 'hono'
+import { Hono } from 'hono/tiny'
 import {
   accepts,
   createMcpHandler,

@@ -1,5 +1,5 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
-import { Hono } from 'hono'
+import { Hono } from 'hono/tiny'
 import { errorResponse, type SessionStore, transportError } from '@edgemcp/streamable-http'
 import { resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
