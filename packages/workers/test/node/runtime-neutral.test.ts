@@ -11,7 +11,11 @@ const specifiers = (source: string) =>
   ].map((m) => (m[1] ?? m[2]) as string)
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))
 const allowed = (s: string) =>
-  s.startsWith('.') || s.startsWith('@edgemcp/') || s === 'hono' || s.startsWith('hono/') || s === 'cloudflare:workers'
+  s.startsWith('.') ||
+  s.startsWith('@edgemcp/') ||
+  s === 'hono' ||
+  s.startsWith('hono/') ||
+  s === 'cloudflare:workers'
 
 describe('built output', () => {
   it('exists (build before testing)', () => {
