@@ -1,3 +1,5 @@
+import type { RequestAuth } from '@edgemcp/streamable-http'
+
 /**
  * Headers the Worker sets on requests it forwards to a Durable Object; never taken from clients (the Worker
  * drops theirs), so a Durable Object trusts them.
@@ -7,10 +9,39 @@ export const INTERNAL_HEADER_PREFIX = 'x-edgemcp-'
 /** The id the Worker minted for the session a forwarded request is about to create. */
 export const NEW_SESSION_HEADER = `${INTERNAL_HEADER_PREFIX}new-session`
 
+/** The caller the Worker was given for a request (`McpWorker.fetch`'s `auth`): base64url of its JSON. */
+export const AUTH_HEADER = `${INTERNAL_HEADER_PREFIX}auth`
+
 /** A copy of `request` without any internal header a client may have sent, plus `extra`. */
 export function withInternalHeaders(request: Request, extra: Record<string, string> = {}): Request {
   const headers = new Headers(request.headers)
   for (const name of [...headers.keys()]) if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name)
   for (const [name, value] of Object.entries(extra)) headers.set(name, value)
   return new Request(request, { headers })
+}
+
+/** `auth` as a header value (JSON, UTF-8, base64url): what crosses to a Durable Object must be JSON. */
+export function encodeAuth(auth: RequestAuth): string {
+  const json = JSON.stringify({ authInfo: auth.authInfo, principal: auth.principal })
+  let binary = ''
+  for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The auth of an `AUTH_HEADER` value; undefined when there is none (or it is not one `encodeAuth` wrote). */
+export function decodeAuth(value: string | undefined | null): RequestAuth | undefined {
+  if (value === undefined || value === null) return undefined
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'))
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes))
+    if (typeof parsed !== 'object' || parsed === null) return undefined
+    const { authInfo, principal } = parsed as { authInfo?: unknown; principal?: unknown }
+    const auth: RequestAuth = {}
+    if (authInfo !== undefined) auth.authInfo = authInfo
+    if (typeof principal === 'string') auth.principal = principal
+    return auth
+  } catch {
+    return undefined
+  }
 }

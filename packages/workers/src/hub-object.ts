@@ -2,6 +2,7 @@ import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
 import type { Hono } from 'hono'
 import { type HubRpc, sessionStub, stringVar } from './bindings.js'
+import { AUTH_HEADER, decodeAuth } from './forward.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
@@ -43,6 +44,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         handler: config.handler,
         sessionStore: new NoSessionStore(),
         eventStore: null,
+        forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
       }).app
     }
 

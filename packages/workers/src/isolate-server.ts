@@ -1,4 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
+import type { RequestAuth } from '@edgemcp/streamable-http'
 import type { Hono } from 'hono'
 import { hubStub, stringVar } from './bindings.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
@@ -19,6 +20,8 @@ export class IsolateServer<Env> {
    * publication of an event is kept alive by one of them.
    */
   private readonly contexts = new Map<ExecutionContext, number>()
+  /** The auth given with a request being served (never read from its headers: clients could forge them). */
+  private readonly auths = new WeakMap<Request, RequestAuth>()
 
   constructor(
     private readonly env: Env,
@@ -40,6 +43,7 @@ export class IsolateServer<Env> {
       handler: config.handler,
       sessionStore: new NoSessionStore(),
       eventStore: null,
+      forwardedAuth: (c) => this.auths.get(c.req.raw),
       hooks: {
         // Each SSE stream keeps its invocation alive (keep-alive timer, the handler feeding it) until it ends.
         waitUntil: (c, promise) => {
@@ -52,7 +56,8 @@ export class IsolateServer<Env> {
     }).app
   }
 
-  async serve(request: Request, ctx: ExecutionContext): Promise<Response> {
+  async serve(request: Request, ctx: ExecutionContext, auth?: RequestAuth): Promise<Response> {
+    if (auth !== undefined) this.auths.set(request, auth)
     this.enter(ctx)
     try {
       return await this.app.fetch(request, this.env, ctx)

@@ -5,8 +5,10 @@ import {
   type EventStore,
   type McpHandler,
   type McpHandlerOptions,
+  type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
+import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
 import type { WorkerHandlerOptions } from './options.js'
 
@@ -18,6 +20,11 @@ export interface McpAppOptions {
   eventStore: EventStore | null
   /** What the host does around the transport (both transports get the same). */
   hooks?: Pick<McpHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
+  /**
+   * The caller the Worker was given for this request (`McpWorker.fetch`'s `auth`), if it was given one; it
+   * takes the place of `handler.authenticate`, which runs otherwise.
+   */
+  forwardedAuth?: (c: Context) => RequestAuth | undefined
 }
 
 /**
@@ -29,8 +36,13 @@ export function createMcpApp(
   server: McpServer,
   options: McpAppOptions,
 ): { app: Hono; streamable: McpHandler } {
+  const { forwardedAuth } = options
+  const authenticate = options.handler.authenticate
   const transport: McpHandlerOptions = {
     ...options.handler,
+    ...(forwardedAuth === undefined
+      ? {}
+      : { authenticate: (c: Context) => forwardedAuth(c) ?? authenticate?.(c) }),
     ...options.hooks,
     sessionStore: options.sessionStore,
     eventStore: options.eventStore,

@@ -3,7 +3,7 @@ import { DurableObject } from 'cloudflare:workers'
 import type { McpHandler } from '@edgemcp/streamable-http'
 import type { Hono } from 'hono'
 import { hubStub, type SessionRpc, stringVar } from './bindings.js'
-import { NEW_SESSION_HEADER } from './forward.js'
+import { AUTH_HEADER, decodeAuth, NEW_SESSION_HEADER } from './forward.js'
 import { createMcpApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
@@ -75,6 +75,8 @@ export function createSessionObjectClass<Env>(
         handler: config.handler,
         sessionStore: this.store,
         eventStore: this.events,
+        // The caller the Worker was given binds the session and reaches tool handlers (`ctx.authInfo`).
+        forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
         hooks: {
           // The session takes the id the Worker minted and named this object by.
           sessionId: (c) => c.req.header(NEW_SESSION_HEADER),

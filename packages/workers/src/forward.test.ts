@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { AUTH_HEADER, decodeAuth, encodeAuth, NEW_SESSION_HEADER, withInternalHeaders } from './forward.js'
+
+describe('auth forwarded to Durable Objects', () => {
+  it('round-trips the principal and a JSON authInfo, non-ASCII included', () => {
+    const auth = {
+      principal: 'https://issuer.test|zoë',
+      authInfo: { subject: 'zoë', scopes: ['notes'], claims: { name: 'Zoë 🦊', exp: 1 } },
+    }
+    const value = encodeAuth(auth)
+    expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeAuth(value)).toEqual(auth)
+  })
+
+  it('keeps an anonymous caller anonymous', () => {
+    expect(decodeAuth(encodeAuth({}))).toEqual({})
+  })
+
+  it('reads nothing from a missing or malformed value', () => {
+    expect(decodeAuth(undefined)).toBeUndefined()
+    expect(decodeAuth(null)).toBeUndefined()
+    expect(decodeAuth('%%%')).toBeUndefined()
+    expect(decodeAuth(btoa('"just a string"'))).toBeUndefined()
+  })
+
+  it('drops internal headers a client sent before adding the Worker’s own', () => {
+    const forged = new Request('http://x.test/mcp', {
+      headers: { [AUTH_HEADER]: encodeAuth({ principal: 'mallory' }), [NEW_SESSION_HEADER]: 'f'.repeat(32) },
+    })
+    const plain = withInternalHeaders(forged)
+    expect(plain.headers.get(AUTH_HEADER)).toBeNull()
+    expect(plain.headers.get(NEW_SESSION_HEADER)).toBeNull()
+    const mine = encodeAuth({ principal: 'alice' })
+    expect(decodeAuth(withInternalHeaders(forged, { [AUTH_HEADER]: mine }).headers.get(AUTH_HEADER))).toEqual(
+      {
+        principal: 'alice',
+      },
+    )
+  })
+})
