@@ -1,5 +1,22 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
+
+// OAuth test keys, made fresh for each run: the Worker gets the public JWKS (AUTH_JWKS), the tests the
+// private keys (TEST_SIGNING_KEYS) to sign tokens with.
+const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const jwk = (key: KeyObject) => key.export({ format: 'jwk' })
+const publicJwks = {
+  keys: [
+    { ...jwk(ec.publicKey), kid: 'test-es256', alg: 'ES256', use: 'sig' },
+    { ...jwk(rsa.publicKey), kid: 'test-rs256', alg: 'RS256', use: 'sig' },
+  ],
+}
+const signingKeys = {
+  ES256: { kid: 'test-es256', jwk: jwk(ec.privateKey) },
+  RS256: { kid: 'test-rs256', jwk: jwk(rsa.privateKey) },
+}
 
 export default defineConfig({
   test: {
@@ -14,6 +31,26 @@ export default defineConfig({
           }),
         ],
         test: { name: 'workerd', include: ['src/**/*.test.ts', 'test/*.test.ts'] },
+      },
+      // The same app with OAuth on (AUTH_ISSUER set): bearer tokens signed by the tests.
+      {
+        plugins: [
+          cloudflareTest({
+            main: './src/index.ts',
+            wrangler: { configPath: './wrangler.jsonc' },
+            miniflare: {
+              bindings: {
+                MCP_STATE_SECRET: 'test-only-secret',
+                AUTH_ISSUER: 'https://issuer.test',
+                AUTH_AUDIENCE: 'http://notes.test/mcp',
+                AUTH_JWKS: JSON.stringify(publicJwks),
+                AUTH_REQUIRED_SCOPES: 'notes',
+                TEST_SIGNING_KEYS: JSON.stringify(signingKeys),
+              },
+            },
+          }),
+        ],
+        test: { name: 'workerd-auth', include: ['test/auth/*.test.ts'] },
       },
       // End to end: `wrangler dev` on a free port, driven over real HTTP by McpClient.
       {

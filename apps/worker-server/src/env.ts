@@ -7,4 +7,13 @@ export interface Env {
   NOTES: DurableObjectNamespace<NotesObject>
   /** Signs 2026-07-28 multi-round request state: `wrangler secret put MCP_STATE_SECRET` (`.dev.vars` locally). */
   MCP_STATE_SECRET?: string
+  /**
+   * OAuth (off unless `AUTH_ISSUER` is set, see the README): the authorization server's issuer; this server's
+   * MCP URL (the token audience); its JWKS by URL or inline (JSON); scopes every request needs (space-separated).
+   */
+  AUTH_ISSUER?: string
+  AUTH_AUDIENCE?: string
+  AUTH_JWKS_URL?: string
+  AUTH_JWKS?: string | object
+  AUTH_REQUIRED_SCOPES?: string
 }

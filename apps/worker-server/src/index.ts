@@ -1,13 +1,20 @@
+import { env } from 'cloudflare:workers'
 import { createMcpWorker } from '@edgemcp/workers'
+import { authSettings, withBearerAuth } from './auth.js'
 import type { Env } from './env.js'
 import { homePage } from './home-page.js'
 import { createNotesServer } from './server.js'
 
 const MCP_PATH = '/mcp'
 
+/** OAuth settings when `AUTH_ISSUER` is set (bearer tokens required on /mcp), else undefined. */
+const auth = authSettings(env as Partial<Env>)
+
 const worker = createMcpWorker<Env>({
   server: createNotesServer,
   path: MCP_PATH,
+  // The 2024-11-05 HTTP+SSE transport does not bind its sessions to a principal: with OAuth on, it is off.
+  legacySse: auth === undefined,
   fetch: (request) =>
     new URL(request.url).pathname === '/' && request.method === 'GET'
       ? homePage(request, MCP_PATH)
@@ -18,4 +25,6 @@ const worker = createMcpWorker<Env>({
 export const { McpSessionObject, McpHubObject } = worker
 export { NotesObject } from './notes-object.js'
 
-export default { fetch: worker.fetch } satisfies ExportedHandler<Env>
+export default {
+  fetch: auth === undefined ? worker.fetch : withBearerAuth(worker, MCP_PATH, auth),
+} satisfies ExportedHandler<Env>

@@ -3,6 +3,7 @@ import { notifyListChanged, type ServerFactoryContext } from '@edgemcp/workers'
 import { calculate } from './calculator.js'
 import type { Env } from './env.js'
 import type { Note } from './notes-object.js'
+import { registerWhoami } from './whoami.js'
 
 const text = (t: string) => ({ type: 'text' as const, text: t })
 const noteUri = (id: number) => `note://${id}`
@@ -225,6 +226,9 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       ],
     }),
   )
+
+  // With OAuth on (AUTH_ISSUER set), tools see the verified caller.
+  if (typeof env.AUTH_ISSUER === 'string' && env.AUTH_ISSUER.trim() !== '') registerWhoami(server)
 
   return server
 }
