@@ -34,7 +34,23 @@ export async function start({ toolset }) {
     /** @type {{ id?: string | number, method?: string, params?: any }} */
     const msg = await c.req.json()
     if (msg.id === undefined) return c.body(null, 202) // notification
-    const reply = (/** @type {unknown} */ result) => c.json({ jsonrpc: '2.0', id: msg.id, result })
+    // A 2026-07-28 request gets what that revision requires of every result (basic/index "Result Responses":
+    // `resultType`; cacheable lists also `ttlMs`/`cacheScope`) and the `serverInfo` it SHOULD carry, so the
+    // ceiling answers with the bytes a conforming server must send.
+    const modern = msg.params?._meta?.['io.modelcontextprotocol/protocolVersion'] === '2026-07-28'
+    const reply = (/** @type {Record<string, unknown>} */ result) =>
+      c.json({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: modern
+          ? {
+              ...result,
+              resultType: 'complete',
+              ...(msg.method === 'tools/list' ? { ttlMs: 60000, cacheScope: 'private' } : {}),
+              _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+            }
+          : result,
+      })
     switch (msg.method) {
       case 'initialize':
         c.header('Mcp-Session-Id', sessionId)
