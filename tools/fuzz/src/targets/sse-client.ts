@@ -106,19 +106,31 @@ export class SseSession {
   }
 
   /** Posts a request and waits for its answer on the stream. */
-  async request(method: string, params: unknown, timeoutMs = 3000): Promise<unknown> {
+  async request(method: string, params: unknown, timeoutMs = 15_000): Promise<unknown> {
+    // Generous: a probe that only lost a race with a busy 2-core CI machine is no finding.
     const id = `probe-${nextProbeId()}`
+    let timer: ReturnType<typeof setTimeout> | undefined
     const answer = new Promise<unknown>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no answer to ${method} on the SSE stream`)), timeoutMs)
+      timer = setTimeout(() => reject(new Error(`no answer to ${method} on the SSE stream`)), timeoutMs)
       this.waiters.set(id, (m) => {
-        clearTimeout(t)
+        clearTimeout(timer)
         this.waiters.delete(id)
         resolve(m)
       })
     })
-    const res = await this.post({ jsonrpc: '2.0', id, method, params })
-    if (res.status !== 202) {
+    const giveUp = () => {
+      clearTimeout(timer)
       this.waiters.delete(id)
+    }
+    let res: Response
+    try {
+      res = await this.post({ jsonrpc: '2.0', id, method, params })
+    } catch (e) {
+      giveUp() // the POST failed: report that, never leave the answer's timer to reject unhandled
+      throw e
+    }
+    if (res.status !== 202) {
+      giveUp()
       throw new Error(`POST ${method} to the SSE session: ${res.status}`)
     }
     return answer
