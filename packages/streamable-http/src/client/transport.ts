@@ -33,6 +33,8 @@ export class StreamableHttpClientTransport implements Transport {
   private readonly fetchImpl: NonNullable<StreamableHttpClientTransportOptions['fetch']>
   private readonly tools: ToolHeaders
   private readonly controllers = new Set<AbortController>()
+  /** Open response streams, so a cancelled legacy request stops being awaited (and resumed) on its stream. */
+  private readonly streams = new Set<StreamState>()
   private readonly modernRequests = new Map<RequestId, AbortController>()
   private readonly closing = new AbortController()
   private _sessionId: string | undefined
@@ -68,6 +70,9 @@ export class StreamableHttpClientTransport implements Transport {
     // Cancelling a modern request is closing its stream, not a POSTed notification (2026-07-28 "Cancellation").
     const cancelled = cancelledRequest(message)
     if (cancelled && this.modernRequests.has(cancelled.id)) return this.cancel(cancelled.id, cancelled.reason)
+    // A cancelled legacy request gets no response (basic/utilities/cancellation): stop waiting for it, so its
+    // stream ending is not a reason to resume it with Last-Event-ID.
+    if (cancelled) this.forget(cancelled.id)
     const messages = Array.isArray(message) ? message : [message]
     for (const m of messages) this.tools.sent(m)
     const single = Array.isArray(message) ? undefined : message
@@ -166,6 +171,10 @@ export class StreamableHttpClientTransport implements Transport {
     await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
   }
 
+  private forget(id: RequestId): void {
+    for (const state of this.streams) state.pending.delete(id)
+  }
+
   /** Ends the legacy session with DELETE (405 means the server does not allow it) and forgets it. */
   async terminateSession(): Promise<void> {
     const sessionId = this._sessionId
@@ -192,7 +201,7 @@ export class StreamableHttpClientTransport implements Transport {
   private newStream(ids: RequestId[], standalone: boolean, resumable: boolean): StreamState {
     const controller = new AbortController()
     this.controllers.add(controller)
-    return {
+    const state: StreamState = {
       pending: new Set(ids),
       standalone,
       resumable,
@@ -200,9 +209,12 @@ export class StreamableHttpClientTransport implements Transport {
       lastEventId: undefined,
       retryMs: undefined,
     }
+    this.streams.add(state)
+    return state
   }
 
   private release(state: StreamState): void {
+    this.streams.delete(state)
     this.controllers.delete(state.controller)
     for (const id of state.pending)
       if (this.modernRequests.get(id) === state.controller) this.modernRequests.delete(id)
