@@ -1,4 +1,8 @@
-import { invalidParams } from '../errors/protocol-error.js'
+import {
+  invalidParams,
+  MissingClientCapabilityError,
+  UrlElicitationRequiredError,
+} from '../errors/protocol-error.js'
 import type { RequestScope } from './core.js'
 import { InputCollector } from './input-collector.js'
 import { digestParams } from './mrtr-state.js'
@@ -9,6 +13,26 @@ import { isObject } from '../protocol/json.js'
 function salient(params: JsonObject): JsonObject {
   const { _meta: _m, inputResponses: _i, requestState: _s, ...rest } = params
   return rest
+}
+
+/** Turns a handler's UrlElicitationRequiredError into URL-mode elicitation input requests. */
+function addUrlElicitations(
+  inputs: InputCollector,
+  e: UrlElicitationRequiredError,
+  caps: JsonObject,
+): boolean {
+  const list = (e.data as { elicitations?: unknown } | undefined)?.elicitations
+  if (!Array.isArray(list) || list.length === 0) return false
+  if (caps.elicitation === undefined) throw new MissingClientCapabilityError({ elicitation: { url: {} } })
+  list.forEach((item, i) => {
+    const el = (item ?? {}) as JsonObject
+    const key = typeof el.elicitationId === 'string' ? `url-${el.elicitationId}` : `url-${i}`
+    inputs.requests[key] = {
+      method: 'elicitation/create',
+      params: { mode: 'url', message: String(el.message ?? ''), url: String(el.url ?? '') },
+    }
+  })
+  return true
 }
 
 /**
@@ -53,7 +77,19 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
   try {
     const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
       inputs.onInputNeeded = () => resolve(NEED)
-      run(roundScope).then(resolve, reject)
+      run(roundScope).then(resolve, (e: unknown) => {
+        // -32042 does not exist from 2026-07-28 on: the same need becomes URL-mode input requests.
+        try {
+          if (
+            e instanceof UrlElicitationRequiredError &&
+            addUrlElicitations(inputs, e, scope.clientCapabilities)
+          )
+            resolve(NEED)
+          else reject(e)
+        } catch (error) {
+          reject(error)
+        }
+      })
     })
     if (outcome !== NEED) return outcome
     round.abort(new Error('input required'))

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { UrlElicitationRequiredError } from '../../src/errors/protocol-error.js'
 import { McpServer } from '../../src/server/mcp-server.js'
 import { invalidServerMessages, rawPeer } from '../helpers/raw-peer.js'
 
@@ -173,6 +174,40 @@ describe('MRTR (2026-07-28) through one handler API', () => {
       .map((x) => x.params.progress)
     expect(progress).toEqual([1, 2, 3])
     expect(notes().filter((x) => x.method === 'notifications/message')).toHaveLength(1)
+  })
+
+  it('turns a UrlElicitationRequiredError into URL-mode input requests (no -32042 in 2026-07-28)', async () => {
+    const server = makeServer()
+    let linked = false
+    server.tool('link', {}, () => {
+      if (!linked)
+        throw new UrlElicitationRequiredError([
+          { mode: 'url', message: 'Sign in', url: 'https://example.com/auth', elicitationId: 'e1' },
+        ])
+      return { content: [{ type: 'text', text: 'linked' }] }
+    })
+    const peer = await peerOf(server)
+    const first = await peer.request('tools/call', { ...meta(), name: 'link' })
+    expect(first.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: {
+        'url-e1': { method: 'elicitation/create', params: { mode: 'url', url: 'https://example.com/auth' } },
+      },
+    })
+    linked = true // the out-of-band step happened
+    const retry = await peer.request('tools/call', {
+      ...meta(),
+      name: 'link',
+      requestState: first.result.requestState,
+      inputResponses: { 'url-e1': { action: 'accept' } },
+    })
+    expect(retry.result.content[0].text).toBe('linked')
+    linked = false
+    const noCap = await peer.request('tools/call', { ...meta({}), name: 'link' })
+    expect(noCap.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { url: {} } } },
+    })
   })
 
   it('never answers input_required on list methods', async () => {
