@@ -5,7 +5,7 @@ import { McpServer, type McpServerOptions } from '../../src/server/mcp-server.js
 import type { Connection } from '../../src/server/connect.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
 import type { Transport } from '../../src/transport/transport.js'
-import { specDefinitionNames, validateAgainstSpec } from '../helpers/spec-validator.js'
+import { transcriptProblems } from '../helpers/transcript.js'
 
 type Json = Record<string, any>
 
@@ -68,88 +68,18 @@ export function legacyOnly(inner: InMemoryTransport, reply: ((m: Json) => Json) 
   return outer
 }
 
-const RESULT_DEFS: Record<string, string> = {
-  initialize: 'InitializeResult',
-  ping: 'EmptyResult',
-  'server/discover': 'DiscoverResult',
-  'subscriptions/listen': 'SubscriptionsListenResult',
-  'tools/list': 'ListToolsResult',
-  'tools/call': 'CallToolResult',
-  'resources/list': 'ListResourcesResult',
-  'resources/templates/list': 'ListResourceTemplatesResult',
-  'resources/read': 'ReadResourceResult',
-  'resources/subscribe': 'EmptyResult',
-  'resources/unsubscribe': 'EmptyResult',
-  'logging/setLevel': 'EmptyResult',
-  'prompts/list': 'ListPromptsResult',
-  'prompts/get': 'GetPromptResult',
-  'completion/complete': 'CompleteResult',
-  'elicitation/create': 'ElicitResult',
-  'sampling/createMessage': 'CreateMessageResult',
-  'roots/list': 'ListRootsResult',
-}
-
 const flat = (list: unknown[]): Json[] => list.flatMap((m) => (Array.isArray(m) ? m : [m])) as Json[]
 
-/**
- * Validates every message both ends sent against the official schema of its revision: a message with modern
- * `_meta` is 2026-07-28, a response has the revision of the request it answers, anything else `revision`.
- * Requests are checked as JSONRPCRequest and Client/ServerRequest, notifications as JSONRPCNotification and
- * Client/ServerNotification, results as the JSON-RPC response and the method's own Result definition.
- * Returns the list of problems (empty when all is valid) and how many messages were checked.
- */
+/** Validates every message both ends sent (see transcriptProblems); returns the problems and the count. */
 export function checkTranscript(
   revision: string,
   clientSent: unknown[],
   serverSent: unknown[],
 ): { problems: string[]; checked: number } {
-  const problems: string[] = []
-  const requests = {
-    client: new Map<unknown, [string, string]>(),
-    server: new Map<unknown, [string, string]>(),
+  return {
+    problems: transcriptProblems(revision, clientSent, serverSent),
+    checked: flat(clientSent).length + flat(serverSent).length,
   }
-  const all = [
-    ...flat(clientSent).map((m) => ['client', m] as const),
-    ...flat(serverSent).map((m) => ['server', m] as const),
-  ]
-  const revOf = (m: Json) => (m.params?._meta?.[META_PROTOCOL_VERSION] as string | undefined) ?? revision
-  for (const [side, m] of all) if ('method' in m && 'id' in m) requests[side].set(m.id, [m.method, revOf(m)])
-  const check = (rev: string, def: string, value: unknown, what: string) => {
-    if (!specDefinitionNames(rev).includes(def)) {
-      problems.push(`${what}: ${rev} has no ${def}`)
-      return
-    }
-    const r = validateAgainstSpec(rev, def, value)
-    if (!r.valid) problems.push(`${what} is not a valid ${rev} ${def}: ${r.errors.slice(0, 3).join('; ')}`)
-  }
-  for (const [side, m] of all) {
-    const peer = side === 'client' ? 'Server' : 'Client'
-    const own = side === 'client' ? 'Client' : 'Server'
-    const what = `${side} ${JSON.stringify(m).slice(0, 160)}`
-    if ('method' in m) {
-      const rev = revOf(m)
-      const kind = 'id' in m ? 'Request' : 'Notification'
-      check(rev, `JSONRPC${kind}`, m, what)
-      check(rev, `${own}${kind}`, m, what)
-      continue
-    }
-    const origin = requests[side === 'client' ? 'server' : 'client'].get(m.id)
-    const rev = origin?.[1] ?? revision
-    const modernShapes = rev >= '2025-11-25'
-    if ('error' in m) {
-      check(rev, modernShapes ? 'JSONRPCErrorResponse' : 'JSONRPCError', m, what)
-      continue
-    }
-    check(rev, modernShapes ? 'JSONRPCResultResponse' : 'JSONRPCResponse', m, what)
-    if (!origin) {
-      problems.push(`${what}: answers no request of the ${peer.toLowerCase()}`)
-      continue
-    }
-    const def = m.result?.resultType === 'input_required' ? 'InputRequiredResult' : RESULT_DEFS[origin[0]]
-    if (def) check(rev, def, m.result, what)
-    else problems.push(`${what}: no result definition known for ${origin[0]}`)
-  }
-  return { problems, checked: all.length }
 }
 
 /** Asserts a transcript is spec-valid and not empty. */

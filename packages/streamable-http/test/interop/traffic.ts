@@ -1,5 +1,5 @@
 import { SseParser } from '@edgemcp/streamable-http'
-import { specDefinitionNames, validateAgainstSpec } from '../../../core/test/helpers/spec-validator.js'
+import { transcriptProblems } from '../../../core/test/helpers/transcript.js'
 
 export type Json = Record<string, any>
 
@@ -94,81 +94,11 @@ export function recorder(options: RecorderOptions = {}) {
   return { fetch: fetchImpl as typeof fetch, sent, received, exchanges }
 }
 
-const RESULT_DEFS: Record<string, string> = {
-  initialize: 'InitializeResult',
-  ping: 'EmptyResult',
-  'server/discover': 'DiscoverResult',
-  'tools/list': 'ListToolsResult',
-  'tools/call': 'CallToolResult',
-  'resources/list': 'ListResourcesResult',
-  'resources/templates/list': 'ListResourceTemplatesResult',
-  'resources/read': 'ReadResourceResult',
-  'resources/subscribe': 'EmptyResult',
-  'resources/unsubscribe': 'EmptyResult',
-  'logging/setLevel': 'EmptyResult',
-  'prompts/list': 'ListPromptsResult',
-  'prompts/get': 'GetPromptResult',
-  'completion/complete': 'CompleteResult',
-  'elicitation/create': 'ElicitResult',
-  'sampling/createMessage': 'CreateMessageResult',
-  'roots/list': 'ListRootsResult',
-}
-
-const PROTOCOL_META = 'io.modelcontextprotocol/protocolVersion'
-
-/**
- * Checks every message against the official schema of its revision: a message with a modern `_meta` version
- * is of that revision, a response is of the revision of the request it answers, anything else `revision`.
- * Requests: JSONRPCRequest and Client/ServerRequest; notifications likewise; results: the JSON-RPC response
- * and the Result definition of the method. `check` limits the validation to what one side emitted.
- * Returns the problems found (empty when all is valid).
- */
+/** Spec problems of what the client sent and received (see transcriptProblems in core's test helpers). */
 export function specProblems(
   revision: string,
   traffic: { sent: Json[]; received: Json[] },
   check: { client?: boolean; server?: boolean } = { client: true, server: true },
 ): string[] {
-  const problems: string[] = []
-  const all = [
-    ...traffic.sent.map((m) => ['client', m] as const),
-    ...traffic.received.map((m) => ['server', m] as const),
-  ]
-  const revOf = (m: Json): string => m.params?._meta?.[PROTOCOL_META] ?? revision
-  const requests = {
-    client: new Map<unknown, [string, string]>(),
-    server: new Map<unknown, [string, string]>(),
-  }
-  for (const [side, m] of all) if ('method' in m && 'id' in m) requests[side].set(m.id, [m.method, revOf(m)])
-  const validate = (rev: string, def: string, value: unknown, what: string) => {
-    if (!specDefinitionNames(rev).includes(def)) return void problems.push(`${what}: ${rev} has no ${def}`)
-    const r = validateAgainstSpec(rev, def, value)
-    if (!r.valid) problems.push(`${what} is not a valid ${rev} ${def}: ${r.errors.slice(0, 3).join('; ')}`)
-  }
-  for (const [side, m] of all) {
-    if (!check[side]) continue
-    const what = `${side} ${JSON.stringify(m).slice(0, 200)}`
-    const own = side === 'client' ? 'Client' : 'Server'
-    if ('method' in m) {
-      const kind = 'id' in m ? 'Request' : 'Notification'
-      validate(revOf(m), `JSONRPC${kind}`, m, what)
-      validate(revOf(m), `${own}${kind}`, m, what)
-      continue
-    }
-    const origin = requests[side === 'client' ? 'server' : 'client'].get(m.id)
-    const rev = origin?.[1] ?? revision
-    const newShapes = rev >= '2025-11-25'
-    if ('error' in m) {
-      validate(rev, newShapes ? 'JSONRPCErrorResponse' : 'JSONRPCError', m, what)
-      continue
-    }
-    validate(rev, newShapes ? 'JSONRPCResultResponse' : 'JSONRPCResponse', m, what)
-    if (!origin) {
-      problems.push(`${what}: answers no request`)
-      continue
-    }
-    const def = m.result?.resultType === 'input_required' ? 'InputRequiredResult' : RESULT_DEFS[origin[0]]
-    if (def) validate(rev, def, m.result, what)
-    else problems.push(`${what}: no result definition for ${origin[0]}`)
-  }
-  return problems
+  return transcriptProblems(revision, traffic.sent, traffic.received, check)
 }
