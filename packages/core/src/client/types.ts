@@ -11,6 +11,7 @@ import type {
   ListRootsResult,
   LoggingLevel,
   PromptArgument,
+  ResourceMetadata,
   ToolAnnotations,
 } from '../server/types.js'
 
@@ -125,26 +126,11 @@ export interface Tool {
   _meta?: JsonObject
 }
 
-export interface Resource {
-  uri: string
-  name: string
-  title?: string
-  description?: string
-  mimeType?: string
-  size?: number
-  icons?: Icon[]
-  _meta?: JsonObject
-}
+/** A listed resource: the same metadata a server registers, plus its URI. */
+export type Resource = ResourceMetadata & { uri: string }
 
-export interface ResourceTemplate {
-  uriTemplate: string
-  name: string
-  title?: string
-  description?: string
-  mimeType?: string
-  icons?: Icon[]
-  _meta?: JsonObject
-}
+/** A listed resource template: a server's template metadata (no size), plus its URI template. */
+export type ResourceTemplate = Omit<ResourceMetadata, 'size'> & { uriTemplate: string }
 
 export interface Prompt {
   name: string
