@@ -65,22 +65,7 @@ export async function fuzzTarget(target: Target, o: FuzzOptions): Promise<FuzzRe
     if (t.fresh.length > 0)
       throw new Error(`${target.name}:\n  ${t.fresh.slice(0, 8).map(short).join('\n  ')}`)
   })
-  const details = await fc.check(property, {
-    seed: o.seed,
-    numRuns: o.numRuns,
-    endOnFailure: o.shrink === false,
-  })
-  return {
-    target: target.name,
-    runs: details.numRuns,
-    failed: details.failed,
-    report: details.failed
-      ? `${String(details.errorInstance)}\n${fc.defaultReportMessage(details)}`
-      : undefined,
-    ms: Date.now() - started,
-    known,
-    statuses,
-  }
+  return checkProperty(property, o, { target: target.name, started, known, statuses })
 }
 
 /** Statuses a raw, malformed HTTP request may get: the transport's, Node's parser's (400, 431), or none. */
@@ -113,20 +98,29 @@ export async function fuzzRaw(
     if (t.fresh.length > 0)
       throw new Error(`${target.name} (raw):\n  ${t.fresh.slice(0, 8).map(short).join('\n  ')}`)
   })
+  return checkProperty(property, o, { target: `${target.name} raw`, started, known, statuses })
+}
+
+/** Runs a property with the run's options and reports it as a FuzzResult. */
+async function checkProperty(
+  property: fc.IAsyncPropertyWithHooks<any> | fc.IAsyncProperty<any>,
+  o: FuzzOptions,
+  r: Pick<FuzzResult, 'target' | 'known' | 'statuses'> & { started: number },
+): Promise<FuzzResult> {
   const details = await fc.check(property, {
     seed: o.seed,
     numRuns: o.numRuns,
     endOnFailure: o.shrink === false,
   })
   return {
-    target: `${target.name} raw`,
+    target: r.target,
     runs: details.numRuns,
     failed: details.failed,
     report: details.failed
       ? `${String(details.errorInstance)}\n${fc.defaultReportMessage(details)}`
       : undefined,
-    ms: Date.now() - started,
-    known,
-    statuses,
+    ms: Date.now() - r.started,
+    known: r.known,
+    statuses: r.statuses,
   }
 }
