@@ -44,6 +44,8 @@ export interface ServerCore {
    * it, and a signal created by one request must not be touched by another.
    */
   readonly inflight: Set<RequestAbort>
+  /** A new tracked legacy session (the default for an `initialize` that arrives without one). */
+  createSession(): ServerSession
 }
 
 /** Everything known about one request while it is handled. */

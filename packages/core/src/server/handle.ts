@@ -52,8 +52,11 @@ export interface HandleOptions {
    * of a known modern era that lacks the `_meta` fields is malformed (-32602, HTTP 400) rather than legacy.
    */
   era?: 'legacy' | 'modern' | undefined
-  /** Makes the session for an `initialize` that arrives without one. */
-  createSession?: (() => ServerSession) | undefined
+  /**
+   * Makes the session for an `initialize` that arrives without one (default: a new tracked session);
+   * returning undefined refuses it.
+   */
+  createSession?: (() => ServerSession | undefined) | undefined
 }
 
 export interface HandleResult {
@@ -67,6 +70,8 @@ export interface HandleResult {
 }
 
 const noop: Outbound = () => {}
+/** `initialize` may not travel in a batch (2025-03-26 basic/lifecycle): no session for it there. */
+const noSession = () => undefined
 
 /** The answer when no response is owed (a notification, a client response, a cancelled request): HTTP 202. */
 const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined, status: 202, era })
@@ -113,7 +118,7 @@ async function handleBatch(
     values.map((v) =>
       isBatch(v)
         ? fail('a batch element must be a message, not a batch')
-        : handleInbound(core, v, { ...options, createSession: undefined }),
+        : handleInbound(core, v, { ...options, createSession: noSession }),
     ),
   )
   const responses = results.flatMap((r) => r.body ?? [])
@@ -199,7 +204,7 @@ async function handleLegacy(
   const fail = (detail: string) => errorResult(invalidRequest(detail), request.id, 'legacy')
   if (request.method === 'initialize') {
     if (session?.initialized) return fail('session is already initialized')
-    session ??= options.createSession?.()
+    session ??= options.createSession ? options.createSession() : core.createSession()
     if (!session) return fail('initialize needs a session')
     const result = initialize(legacyScope(core, request, session, options), session)
     return { body: { jsonrpc: '2.0', id: request.id, result }, status: 200, session, era: 'legacy' }

@@ -146,10 +146,7 @@ export class McpServer implements ServerCore {
 
   /** Handles one inbound JSON value (a message or a batch) of either era. Never throws. */
   handle(value: unknown, options: HandleOptions = {}): Promise<HandleResult> {
-    return handleInbound(this, value, {
-      ...options,
-      createSession: options.createSession ?? (() => this.createSession()),
-    })
+    return handleInbound(this, value, options)
   }
 
   /** Serves a bidirectional transport (stdio, in-memory): both eras on one connection. */
