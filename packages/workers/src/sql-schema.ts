@@ -4,7 +4,7 @@
  */
 const SESSION_TABLES = [
   `CREATE TABLE IF NOT EXISTS mcp_session (
-    id TEXT PRIMARY KEY, snapshot TEXT NOT NULL, principal TEXT, last_activity INTEGER NOT NULL)`,
+    id TEXT PRIMARY KEY, snapshot TEXT NOT NULL, last_activity INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS mcp_stream (
     id TEXT PRIMARY KEY, first_seq INTEGER NOT NULL, next_seq INTEGER NOT NULL, updated INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS mcp_event (

@@ -14,7 +14,6 @@ export interface SqlSessionStoreOptions {
 
 interface SessionRow extends Record<string, SqlStorageValue> {
   snapshot: string
-  principal: string | null
   last_activity: number
 }
 
@@ -24,7 +23,7 @@ const serialize = (session: ServerSession): string => JSON.stringify(session.sna
 /**
  * A `SessionStore` on Durable Object SQLite. The object serves one session; the live `ServerSession` (with
  * its open streams and pending requests) stays in memory while the object lives, and everything the next
- * request needs (`snapshot()`, principal, last activity) is in storage, so a new instance after eviction
+ * request needs (`snapshot()` — principal binding included — and last activity) is in storage, so a new instance after eviction
  * carries on where the old one stopped.
  */
 export class SqlSessionStore implements SessionStore {
@@ -57,12 +56,11 @@ export class SqlSessionStore implements SessionStore {
     }
     const row = firstRow<SessionRow>(
       this.sql,
-      'SELECT snapshot, principal, last_activity FROM mcp_session WHERE id = ?',
+      'SELECT snapshot, last_activity FROM mcp_session WHERE id = ?',
       id,
     )
     if (!row) return undefined
     const session = this.server.restoreSession(JSON.parse(row.snapshot))
-    if (row.principal !== null) session.principal = row.principal
     session.lastActivity = row.last_activity
     this.options.onRestore?.(session)
     this.current = session
@@ -102,10 +100,9 @@ export class SqlSessionStore implements SessionStore {
     const at = this.now()
     session.lastActivity = at
     this.sql.exec(
-      'INSERT OR REPLACE INTO mcp_session (id, snapshot, principal, last_activity) VALUES (?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO mcp_session (id, snapshot, last_activity) VALUES (?, ?, ?)',
       session.id,
       snapshot,
-      session.principal ?? null,
       at,
     )
     this.written = snapshot
