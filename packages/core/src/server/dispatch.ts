@@ -56,8 +56,11 @@ const MODERN: Record<string, Entry> = {
   'subscriptions/listen': [listen],
 }
 
-/** Runs a request's method and returns its result (era-specific fields included). Throws ProtocolError. */
-export async function dispatch(scope: RequestScope): Promise<JsonObject> {
+/**
+ * Runs a request's method and returns its result (era-specific fields included). Throws ProtocolError, or
+ * returns a rejected promise. Synchronous when the method is: no promise is made where none is needed.
+ */
+export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> {
   const method = scope.request.method
   const modern = scope.era === 'modern'
   const table = modern ? MODERN : LEGACY
@@ -72,12 +75,13 @@ export async function dispatch(scope: RequestScope): Promise<JsonObject> {
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit
   }
-  let result: JsonObject
-  if (modern && flags & INPUT) result = await runMrtrRound(scope, async (s) => run(s))
-  else result = await run(scope)
-  if (modern) result = finishModern(scope, result, flags)
-  if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
-  return result
+  const finish = (result: JsonObject): JsonObject => {
+    if (modern) result = finishModern(scope, result, flags)
+    if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
+    return result
+  }
+  const result = modern && flags & INPUT ? runMrtrRound(scope, run) : run(scope)
+  return result instanceof Promise ? result.then(finish) : finish(result)
 }
 
 /**

@@ -81,16 +81,19 @@ const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined,
  * Compatibility"): a request with modern `_meta` is served statelessly; `initialize` opens a legacy session;
  * anything else belongs to the given session. Never throws: every failure becomes a JSON-RPC error.
  */
-export async function handleInbound(
+export function handleInbound(
   core: ServerCore,
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
   if (isBatch(value)) return handleBatch(core, value, options)
+  const failed = (e: unknown) => errorResult(toProtocolError(e), readId(value), undefined)
   try {
-    return await handleOne(core, value, options)
+    const r = handleOne(core, value, options)
+    // Most requests settle through one promise; a synchronous answer is wrapped once.
+    return r instanceof Promise ? r.catch(failed) : Promise.resolve(r)
   } catch (e) {
-    return errorResult(toProtocolError(e), readId(value), undefined)
+    return Promise.resolve(failed(e))
   }
 }
 
@@ -125,7 +128,11 @@ async function handleBatch(
   return responses.length > 0 ? { body: responses, status: 200, era: 'legacy' } : accepted('legacy')
 }
 
-async function handleOne(core: ServerCore, value: unknown, options: HandleOptions): Promise<HandleResult> {
+function handleOne(
+  core: ServerCore,
+  value: unknown,
+  options: HandleOptions,
+): HandleResult | Promise<HandleResult> {
   const decoded = decodeMessage(value)
   if (!decoded.ok) return errorResult(decoded.error, decoded.id, undefined)
   const message = decoded.message
@@ -164,12 +171,12 @@ function handleNotification(
   return accepted(session ? 'legacy' : undefined)
 }
 
-async function handleModern(
+function handleModern(
   core: ServerCore,
   request: JsonRpcRequest,
   meta: JsonObject,
   options: HandleOptions,
-): Promise<HandleResult> {
+): HandleResult | Promise<HandleResult> {
   // A malformed `_meta` rejects the HTTP request as a whole (400), naming the field.
   const badMeta = (detail: string, key: string, status?: number) =>
     errorResult(invalidParams(detail, `_meta.${key}`), request.id, 'modern', status)
@@ -195,11 +202,11 @@ async function handleModern(
   return runRequest(scope, options.session)
 }
 
-async function handleLegacy(
+function handleLegacy(
   core: ServerCore,
   request: JsonRpcRequest,
   options: HandleOptions,
-): Promise<HandleResult> {
+): HandleResult | Promise<HandleResult> {
   let session = options.session
   const fail = (detail: string) => errorResult(invalidRequest(detail), request.id, 'legacy')
   if (request.method === 'initialize') {

@@ -35,20 +35,28 @@ function addUrlElicitations(
   return true
 }
 
+type Run = (scope: RequestScope) => JsonObject | Promise<JsonObject>
+
+const NEED = Symbol('need-input')
+const NOTHING: Readonly<Record<string, unknown>> = Object.freeze({})
+
 /**
  * Runs one MRTR round of a modern request: verifies the echoed state, merges the client's input responses,
  * runs the method with an InputCollector, and answers `input_required` when the handler asked for input it
- * does not have yet. The handler is replayed from the start on every round.
+ * does not have yet. The handler is replayed from the start on every round. A first round whose method
+ * answers synchronously answers synchronously.
  */
-export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScope) => Promise<JsonObject>) {
-  const { params, core } = scope
-  // The digest costs a hash: only pay for it when state is echoed or about to be issued.
-  let digest: string | undefined
-  const getDigest = async () =>
-    (digest ??= await digestParams({ method: scope.request.method, params: salient(params) }))
+export function runMrtrRound(scope: RequestScope, run: Run): JsonObject | Promise<JsonObject> {
+  const { params } = scope
   const given = params.inputResponses
   if (given !== undefined && !isObject(given)) throw invalidParams('must be an object', 'inputResponses')
-  // Earlier rounds' answers come from the signed state; this round's from the client (checked when used).
+  if (params.requestState === undefined && given === undefined) return runRound(scope, run, NOTHING, [])
+  return resumeRound(scope, run, given as JsonObject | undefined)
+}
+
+/** A later round: the client echoes `requestState` and/or answers with `inputResponses`. */
+async function resumeRound(scope: RequestScope, run: Run, given: JsonObject | undefined) {
+  const { params, core } = scope
   const responses: Record<string, unknown> = {}
   const replayKeys: string[] = []
   if (params.requestState !== undefined) {
@@ -57,7 +65,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
     if (
       !state ||
       state.m !== scope.request.method ||
-      state.d !== (await getDigest()) ||
+      state.d !== (await digestOf(scope)) ||
       state.p !== scope.principal
     )
       throw invalidParams(
@@ -66,19 +74,49 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
       )
     Object.assign(responses, state.r)
     replayKeys.push(...Object.keys(state.r))
-    const answered = given as JsonObject | undefined
-    for (const k of state.q) if (answered && Object.hasOwn(answered, k)) replayKeys.push(k)
+    for (const k of state.q) if (given && Object.hasOwn(given, k)) replayKeys.push(k)
   }
   if (given) for (const [k, v] of Object.entries(given)) if (!Object.hasOwn(responses, k)) responses[k] = v
+  return runRound(scope, run, responses, replayKeys)
+}
+
+const digestOf = (scope: RequestScope) =>
+  digestParams({ method: scope.request.method, params: salient(scope.params) })
+
+function runRound(
+  scope: RequestScope,
+  run: Run,
+  responses: Record<string, unknown>,
+  replayKeys: string[],
+): JsonObject | Promise<JsonObject> {
   const round = new RequestAbort([scope.abort])
   const inputs = new InputCollector(responses, scope.clientCapabilities, replayKeys)
   const roundScope: RequestScope = { ...scope, inputs, abort: round }
-  const NEED = Symbol('need-input')
+  let ran: JsonObject | Promise<JsonObject>
+  try {
+    ran = run(roundScope)
+  } catch (e) {
+    ran = Promise.reject(e)
+  }
+  if (!(ran instanceof Promise)) {
+    round.dispose()
+    return ran
+  }
+  return awaitRound(scope, ran, round, inputs)
+}
+
+/** Waits for the method or for its first unanswered input request, whichever comes first. */
+async function awaitRound(
+  scope: RequestScope,
+  ran: Promise<JsonObject>,
+  round: RequestAbort,
+  inputs: InputCollector,
+): Promise<JsonObject> {
+  const { core } = scope
   try {
     const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
       inputs.onInputNeeded = () => resolve(NEED)
-      run(roundScope).then(resolve, (e: unknown) => {
-        // -32042 does not exist from 2026-07-28 on: the same need becomes URL-mode input requests.
+      ran.then(resolve, (e: unknown) => {
         try {
           if (
             e instanceof UrlElicitationRequiredError &&
@@ -96,7 +134,7 @@ export async function runMrtrRound(scope: RequestScope, run: (scope: RequestScop
     const requestState = await core.signer.sign({
       v: 1,
       m: scope.request.method,
-      d: await getDigest(),
+      d: await digestOf(scope),
       ...(scope.principal === undefined ? {} : { p: scope.principal }),
       e: Date.now() + core.options.mrtrTtlMs,
       r: inputs.used,

@@ -21,14 +21,15 @@ export class RequestAbort {
   #done = false
   /** Set when the client cancelled the request (notifications/cancelled): no response is owed. */
   cancelledByClient = false
-  readonly #children = new Set<RequestAbort>()
-  readonly #unlink: Array<() => void> = []
+  /** Made on first use: most requests have no child and no listener to unlink. */
+  #children: Set<RequestAbort> | undefined
+  #unlink: Array<() => void> | undefined
 
   readonly #parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined>
 
   constructor(parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
     this.#parents = parents
-    for (const p of parents) if (p instanceof RequestAbort) p.#children.add(this)
+    for (const p of parents) if (p instanceof RequestAbort) (p.#children ??= new Set()).add(this)
   }
 
   get aborted(): boolean {
@@ -50,6 +51,7 @@ export class RequestAbort {
       }
       const onAbort = () => this.abort(p.reason)
       p.addEventListener('abort', onAbort, { once: true })
+      this.#unlink ??= []
       this.#unlink.push(() => p.removeEventListener('abort', onAbort))
     }
     // A parent RequestAbort must now listen to its own upstream signals, or their aborts never reach us.
@@ -63,13 +65,15 @@ export class RequestAbort {
     this.#done = true
     this.#reason = reason ?? new Error('aborted')
     this.#controller?.abort(this.#reason)
-    for (const child of this.#children) child.abort(this.#reason)
+    if (this.#children) for (const child of this.#children) child.abort(this.#reason)
   }
 
   /** Detaches from long-lived parents once the request is over. */
   dispose(): void {
-    for (const u of this.#unlink.splice(0)) u()
-    for (const p of this.#parents) if (p instanceof RequestAbort) p.#children.delete(this)
+    const unlink = this.#unlink
+    this.#unlink = undefined
+    if (unlink) for (const u of unlink) u()
+    for (const p of this.#parents) if (p instanceof RequestAbort) p.#children?.delete(this)
   }
 
   /** Resolves when aborted (subscribes lazily). */

@@ -20,5 +20,5 @@ export async function getPrompt(scope: RequestScope): Promise<JsonObject> {
   for (const a of prompt.definition.arguments ?? []) {
     if (a.required && strings[a.name] === undefined) throw invalidParams('is required', `arguments.${a.name}`)
   }
-  return { ...(await prompt.handler(strings, createRequestContext(scope))) }
+  return Object.assign({}, await prompt.handler(strings, createRequestContext(scope)))
 }

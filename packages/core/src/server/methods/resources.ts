@@ -9,7 +9,7 @@ export async function listResources(scope: RequestScope): Promise<JsonObject> {
   const { registry } = scope.core
   const all = wires(registry.resources)
   for (const t of registry.templates.values()) {
-    if (t.definition.list) for (const r of await t.definition.list()) all.push({ ...r })
+    if (t.definition.list) for (const r of await t.definition.list()) all.push(Object.assign({}, r))
   }
   return listPage(scope, 'resources', all)
 }
@@ -24,11 +24,11 @@ export async function readResource(scope: RequestScope): Promise<JsonObject> {
   const fixed = registry.resources.get(uri)
   let result: JsonObject
   if (fixed) {
-    result = { ...(await fixed.read(uri, ctx)) }
+    result = Object.assign({}, await fixed.read(uri, ctx))
   } else {
     const hit = registry.matchTemplate(uri)
     if (!hit) throw new ResourceNotFoundError(uri, resourceNotFoundCode(scope.protocolVersion))
-    result = { ...(await hit.entry.read(uri, hit.variables, ctx)) }
+    result = Object.assign({}, await hit.entry.read(uri, hit.variables, ctx))
   }
   if (!Array.isArray(result.contents)) throw invalidParams('the resource reader returned no contents', 'uri')
   return result

@@ -2,7 +2,8 @@ import { internalError, invalidParams, ProtocolError } from '../../errors/protoc
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import { shapeFor } from '../revision-shapes.js'
-import { describeIssues, type CompiledSchema } from '../schema-validation.js'
+import { describeIssues, type CompiledSchema, type SchemaCheck } from '../schema-validation.js'
+import type { RegisteredTool } from '../registry.js'
 import type { CallToolResult, JsonObject } from '../types.js'
 import { listPage, optionalObject, requireString, TOOL_KEYS, wires } from './shared.js'
 
@@ -15,48 +16,73 @@ const inputErrorsAreToolErrors = (version: string) => version >= '2025-11-25'
 const text = (text: string) => [{ type: 'text', text }]
 const toolError = (message: string): JsonObject => ({ content: text(message), isError: true })
 
-export async function callTool(scope: RequestScope): Promise<JsonObject> {
+export function callTool(scope: RequestScope): JsonObject | Promise<JsonObject> {
   const name = requireString(scope.params, 'name')
   const tool = scope.core.registry.tools.get(name)
   if (!tool) throw invalidParams(`Unknown tool: ${name}`, 'name')
   const args = optionalObject(scope.params, 'arguments') ?? {}
-  const checked = await tool.input.validate(args)
+  const checked = tool.input.validate(args)
+  return checked instanceof Promise
+    ? checked.then((c) => runTool(scope, name, tool, c))
+    : runTool(scope, name, tool, checked)
+}
+
+/** Synchronous all the way when the arguments check, the handler and the output check are. */
+function runTool(
+  scope: RequestScope,
+  name: string,
+  tool: RegisteredTool,
+  checked: SchemaCheck,
+): JsonObject | Promise<JsonObject> {
   if (!checked.ok) {
     const issues = checked.issues.map((i) => ({ ...i, path: i.path ? `arguments.${i.path}` : 'arguments' }))
     if (inputErrorsAreToolErrors(scope.protocolVersion))
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
-  let result: CallToolResult
+  const failed = (e: unknown) => handlerFailed(scope, e)
+  let result: CallToolResult | PromiseLike<CallToolResult>
   try {
-    result = await tool.handler(checked.value, createRequestContext(scope))
+    result = tool.handler(checked.value, createRequestContext(scope))
   } catch (e) {
-    if (e instanceof ProtocolError) throw e
-    if (scope.abort.aborted && scope.inputs?.hasRequests) throw e
-    return toolError(e instanceof Error ? e.message : String(e))
+    return failed(e)
   }
-  return finishToolResult(scope, name, result, tool.output)
+  if (!isThenable(result)) return finishToolResult(scope, name, result, tool.output)
+  return Promise.resolve(result).then((r) => finishToolResult(scope, name, r, tool.output), failed)
 }
 
-async function finishToolResult(
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  typeof (v as { then?: unknown } | null)?.then === 'function'
+
+/** A handler that throws gives a tool error, except for protocol errors and an abandoned MRTR round. */
+function handlerFailed(scope: RequestScope, e: unknown): JsonObject {
+  if (e instanceof ProtocolError) throw e
+  if (scope.abort.aborted && scope.inputs?.hasRequests) throw e
+  return toolError(e instanceof Error ? e.message : String(e))
+}
+
+function finishToolResult(
   scope: RequestScope,
   name: string,
   result: CallToolResult,
   output: CompiledSchema | undefined,
-): Promise<JsonObject> {
+): JsonObject | Promise<JsonObject> {
   const broken = (what: string) => internalError(`Tool ${name} ${what}`)
   if (typeof result !== 'object' || result === null) throw broken('returned no result object')
-  const out: JsonObject = { ...result }
+  const out: JsonObject = Object.assign({}, result)
   const structured = out.structuredContent
   if (out.content === undefined)
     out.content = structured === undefined ? [] : text(JSON.stringify(structured))
-  if (output && !out.isError) {
-    if (structured === undefined) throw broken('has an outputSchema but returned no structuredContent')
-    const checked = await output.validate(structured)
+  const shaped = () => shapeFor(scope.protocolVersion, out, ['structuredContent'])
+  if (!output || out.isError) return shaped()
+  if (structured === undefined) throw broken('has an outputSchema but returned no structuredContent')
+  const verdict = (checked: SchemaCheck) => {
     if (!checked.ok)
       throw broken(
         `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
       )
+    return shaped()
   }
-  return shapeFor(scope.protocolVersion, out, ['structuredContent'])
+  const checked = output.validate(structured)
+  return checked instanceof Promise ? checked.then(verdict) : verdict(checked)
 }
