@@ -1,6 +1,6 @@
 import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
-import { EventStream } from './event-stream.js'
+import { EventStream, type EventStreamConfig } from './event-stream.js'
 import type { ResolvedOptions } from './options.js'
 import type { SessionStore } from './session-store.js'
 
@@ -16,18 +16,37 @@ export interface PendingAnswer {
  */
 export class HandlerState {
   private readonly live = new Map<string, EventStream>()
-  private readonly bySession = new Map<string, Set<EventStream>>()
+  /** A session's live streams: the stream itself while it has one (the usual case), a Set beyond. */
+  private readonly bySession = new Map<string, EventStream | Set<EventStream>>()
   private readonly standalone = new Map<string, EventStream>()
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
   private readonly pending = new Map<string, Map<RequestId, PendingAnswer>>()
   private readonly hooked = new WeakSet<ServerSession>()
+  /** Settings shared by every stream of a legacy session, and by every session-less stream. */
+  private readonly legacyStreams: EventStreamConfig
+  private readonly modernStreams: EventStreamConfig
 
   constructor(
     readonly server: McpServer,
     readonly options: ResolvedOptions,
     readonly sessions: SessionStore,
     readonly eventStore: EventStore | null,
-  ) {}
+  ) {
+    const common = {
+      retryMs: options.retryMs,
+      keepAliveMs: options.keepAliveMs,
+      connectionLifetimeMs: options.sseConnectionLifetimeMs,
+      onEnd: (stream: EventStream) => this.streamEnded(stream),
+    }
+    this.legacyStreams = {
+      ...common,
+      eventStore,
+      onKeepAlive: (stream) => {
+        if (stream.session) stream.session.lastActivity = Date.now()
+      },
+    }
+    this.modernStreams = { ...common, eventStore: null }
+  }
 
   /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
   readonly createSession = (principal?: string, id?: string): ServerSession => {
@@ -75,10 +94,10 @@ export class HandlerState {
   }
 
   private cleanup(sessionId: string): void {
-    const streams = this.bySession.get(sessionId)
+    const held = this.bySession.get(sessionId)
     this.bySession.delete(sessionId)
     this.standalone.delete(sessionId)
-    for (const s of streams ?? []) {
+    for (const s of held === undefined ? [] : held instanceof Set ? [...held] : [held]) {
       s.abort()
       void this.eventStore?.deleteStream(s.id)
     }
@@ -89,30 +108,30 @@ export class HandlerState {
    * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign.
    */
   newStream(session: ServerSession | undefined): EventStream {
-    const id = `${session?.id ?? 'x'}.${createSessionId().slice(0, 16)}`
-    const o = this.options
-    const stream: EventStream = new EventStream(id, {
-      eventStore: session ? this.eventStore : null,
-      retryMs: o.retryMs,
-      keepAliveMs: o.keepAliveMs,
-      connectionLifetimeMs: o.sseConnectionLifetimeMs,
-      onKeepAlive: session ? () => (session.lastActivity = Date.now()) : undefined,
-      onEnd: () => {
-        this.live.delete(id)
-        this.bySession.get(session?.id ?? '')?.delete(stream)
-        if (session && this.standalone.get(session.id) === stream) {
-          this.standalone.delete(session.id)
-          session.attach(undefined)
-        }
-      },
-    })
-    if (session) {
-      this.live.set(id, stream)
-      const set = this.bySession.get(session.id) ?? new Set<EventStream>()
-      this.bySession.set(session.id, set)
-      set.add(stream)
-    }
+    if (!session) return new EventStream(`x.${createSessionId().slice(0, 16)}`, this.modernStreams)
+    // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
+    // string alive for as long as the stream lives (about 60 bytes more per stream).
+    const id = [session.id, createSessionId().slice(0, 16)].join('.')
+    const stream = new EventStream(id, this.legacyStreams, session)
+    this.live.set(id, stream)
+    const held = this.bySession.get(session.id)
+    if (held === undefined) this.bySession.set(session.id, stream)
+    else if (held instanceof Set) held.add(stream)
+    else this.bySession.set(session.id, new Set([held, stream]))
     return stream
+  }
+
+  private streamEnded(stream: EventStream): void {
+    const session = stream.session
+    if (!session) return
+    this.live.delete(stream.id)
+    const held = this.bySession.get(session.id)
+    if (held === stream || (held instanceof Set && held.delete(stream) && held.size === 0))
+      this.bySession.delete(session.id)
+    if (this.standalone.get(session.id) === stream) {
+      this.standalone.delete(session.id)
+      session.attach(undefined)
+    }
   }
 
   /** Whether a stream id belongs to a session (by construction of `newStream`). */
