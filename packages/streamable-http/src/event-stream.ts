@@ -1,27 +1,36 @@
-import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
+import { encodeMessage, type JsonRpcMessage, type ServerSession } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
-import { SseConnection } from './sse-connection.js'
+import type { NodeOutgoing } from './node-outgoing.js'
+import { SseConnection, type SseConnectionOwner } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
 
-export interface EventStreamOptions {
-  /** Where events are recorded for `Last-Event-ID` resumption; null for a stream that cannot resume. */
+/** The settings of a family of streams (one object per handler, shared by all its streams). */
+export interface EventStreamConfig {
+  /** Where events are recorded for `Last-Event-ID` resumption; null for streams that cannot resume. */
   eventStore: EventStore | null
   /** `retry` (ms) announced in the priming event and before a server-initiated close. */
   retryMs: number
   keepAliveMs: number
   /** Close each connection after this long (resumable streams only); the client resumes after `retry`. */
   connectionLifetimeMs: number
-  onKeepAlive?: (() => void) | undefined
+  /** A keep-alive comment went out on one of the stream's connections. */
+  onKeepAlive?: ((stream: EventStream) => void) | undefined
   /** Called once when the stream has ended (final message sent, or closed). */
-  onEnd?: (() => void) | undefined
+  onEnd?: ((stream: EventStream) => void) | undefined
 }
 
 export interface ConnectOptions {
+  /** The HTTP request's signal (client gone). Not read when `node` is given. */
   signal?: AbortSignal | undefined
+  /** On @hono/node-server: the node:http response, written to directly (see `nodeOutgoingOf`). */
+  node?: NodeOutgoing | undefined
   headers?: Record<string, string> | undefined
   /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
   hold?: ((closed: Promise<void>) => void) | undefined
 }
+
+const noop = () => {}
+const settled: Promise<void> = Promise.resolve()
 
 /**
  * One logical SSE stream (a POST response stream, a standalone GET stream, or a subscriptions/listen stream).
@@ -29,18 +38,21 @@ export interface ConnectOptions {
  * and outlives its HTTP connections: after a disconnect, `resume` replays what the client missed and carries
  * on, with nothing lost or sent twice (2025-11-25 basic/transports "Resumability and Redelivery").
  */
-export class EventStream {
-  private queue: Promise<void> = Promise.resolve()
+export class EventStream implements SseConnectionOwner {
+  private queue: Promise<void> = settled
   private connection: SseConnection | undefined
   private ended = false
+  private onDisconnect: (() => void) | undefined
 
   constructor(
     readonly id: string,
-    private readonly options: EventStreamOptions,
+    private readonly config: EventStreamConfig,
+    /** The legacy session the stream belongs to, if any. */
+    readonly session?: ServerSession,
   ) {}
 
   get resumable(): boolean {
-    return this.options.eventStore !== null
+    return this.config.eventStore !== null
   }
 
   get isEnded(): boolean {
@@ -52,25 +64,29 @@ export class EventStream {
     return this.connection?.isOpen === true
   }
 
-  /** The first connection: a new response that starts with the priming event (id + retry) when resumable. */
+  /**
+   * The first connection: a new response that starts with the priming event (id + retry) when resumable.
+   * `onDisconnect` runs when the connection attached at the time closes while the stream goes on (the client
+   * went away, or `dropConnection`).
+   */
   open(connect: ConnectOptions = {}, onDisconnect?: () => void): Response {
     const connection = this.newConnection(connect)
-    if (onDisconnect) connection.onClose(() => this.connection === connection && onDisconnect())
+    this.onDisconnect = onDisconnect
     this.connection = connection
-    const store = this.options.eventStore
+    const store = this.config.eventStore
     if (store)
       this.enqueue(async () => {
         const id = await store.append(this.id, null)
-        connection.write(formatSseEvent({ id, retry: this.options.retryMs, data: '' }))
+        connection.write(formatSseEvent({ id, retry: this.config.retryMs, data: '' }))
       })
-    return connection.response
+    return connection.takeResponse()
   }
 
   /** Sends one message (recorded first when resumable). Ignored once the stream has ended. */
   send(message: JsonRpcMessage): Promise<void> {
     return this.enqueue(async () => {
       if (this.ended) return
-      const store = this.options.eventStore
+      const store = this.config.eventStore
       const id = store ? await store.append(this.id, message) : undefined
       this.connection?.write(formatSseEvent({ id, data: encodeMessage(message) }))
     })
@@ -92,7 +108,7 @@ export class EventStream {
    */
   resume(lastEventId: string, connect: ConnectOptions = {}): Response {
     const connection = this.newConnection(connect)
-    const store = this.options.eventStore
+    const store = this.config.eventStore
     this.enqueue(async () => {
       const replay = store ? await store.replayAfter(lastEventId) : undefined
       for (const e of replay?.events ?? [])
@@ -105,7 +121,7 @@ export class EventStream {
       this.connection = connection
       if (previous !== connection) previous?.close()
     })
-    return connection.response
+    return connection.takeResponse()
   }
 
   /** Closes the current connection but not the stream (polling): `retry` first, the client comes back. */
@@ -113,20 +129,37 @@ export class EventStream {
     const connection = this.connection
     if (!connection) return
     this.enqueue(async () => {
-      connection.write(formatSseEvent({ retry: this.options.retryMs }))
+      connection.write(formatSseEvent({ retry: this.config.retryMs }))
       connection.close()
     })
   }
 
+  /** @internal SseConnectionOwner */
+  keptAlive(): void {
+    this.config.onKeepAlive?.(this)
+  }
+
+  /** @internal SseConnectionOwner: a connection reached its lifetime; the client resumes after `retry`. */
+  expiring(connection: SseConnection): void {
+    connection.write(formatSseEvent({ retry: this.config.retryMs }))
+  }
+
+  /** @internal SseConnectionOwner */
+  closed(connection: SseConnection): void {
+    if (connection !== this.connection) return
+    this.connection = undefined
+    this.onDisconnect?.()
+  }
+
   private newConnection(connect: ConnectOptions): SseConnection {
-    const resumable = this.resumable
-    const connection: SseConnection = new SseConnection({
-      keepAliveMs: this.options.keepAliveMs,
-      lifetimeMs: resumable ? this.options.connectionLifetimeMs : 0,
-      onExpire: () => connection.write(formatSseEvent({ retry: this.options.retryMs })),
-      onKeepAlive: this.options.onKeepAlive,
-      signal: connect.signal,
+    const config = this.config
+    const connection = new SseConnection({
+      keepAliveMs: config.keepAliveMs,
+      lifetimeMs: config.eventStore !== null ? config.connectionLifetimeMs : 0,
+      signal: connect.node ? undefined : connect.signal,
+      node: connect.node,
       headers: connect.headers,
+      owner: this,
     })
     connect.hold?.(new Promise<void>((resolve) => connection.onClose(resolve)))
     return connection
@@ -137,13 +170,14 @@ export class EventStream {
     this.ended = true
     const connection = this.connection
     this.connection = undefined
+    this.onDisconnect = undefined
     connection?.close()
-    this.options.onEnd?.()
+    this.config.onEnd?.(this)
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.queue.then(task)
-    this.queue = run.catch(() => {})
+    this.queue = run.catch(noop)
     return run
   }
 }

@@ -9,11 +9,12 @@ import type { Context } from 'hono'
 import { accepts } from './accept.js'
 import { checkLegacyVersion, sessionOf, versionHeader } from './classify.js'
 import type { StoredEvent } from './event-store.js'
+import type { ConnectOptions } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
+import { sseConnectOf } from './sse-connect.js'
 import { SseConnection } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
 import type { HandlerState } from './state.js'
-import { waitUntilOf } from './wait-until.js'
 
 /** 409 Conflict: not (yet) in core's HttpStatus table, so named here once. */
 const CONFLICT = 409
@@ -44,11 +45,11 @@ async function legacySession(
 }
 
 /** A stream that has ended (or lives in another isolate): send what the client missed, then close. */
-function replayOnly(events: StoredEvent[], signal: AbortSignal): Response {
-  const connection = new SseConnection({ keepAliveMs: 0, signal })
+function replayOnly(events: StoredEvent[], connect: ConnectOptions): Response {
+  const connection = new SseConnection({ keepAliveMs: 0, signal: connect.signal, node: connect.node })
   for (const e of events) connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
   connection.close()
-  return connection.response
+  return connection.takeResponse()
 }
 
 /**
@@ -60,7 +61,6 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
   if ('response' in found) return found.response
   const { session } = found
   const headers = c.req.raw.headers
-  const signal = c.req.raw.signal
   if (!accepts(headers.get('accept'), 'text/event-stream'))
     return errorResponse(
       transportError(HttpStatus.notAcceptable, 'Not Acceptable: Accept must list text/event-stream'),
@@ -77,9 +77,8 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
         ),
       )
     const live = state.liveStream(replay.streamId)
-    return live
-      ? live.resume(lastEventId, { signal, hold: waitUntilOf(c, state.options.waitUntil) })
-      : replayOnly(replay.events, signal)
+    const connect = sseConnectOf(c, state.options.waitUntil)
+    return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }
 
   if (state.standaloneOf(session.id)?.isConnected)
@@ -88,7 +87,7 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
     )
   const stream = state.newStream(session)
   const response = stream.open(
-    { signal, hold: waitUntilOf(c, state.options.waitUntil) },
+    sseConnectOf(c, state.options.waitUntil),
     stream.resumable ? undefined : () => stream.abort(),
   )
   state.setStandalone(session, stream)

@@ -33,6 +33,7 @@ interface ClosableServer {
 }
 
 type FetchApp = { fetch: (request: Request, ...rest: never[]) => Response | Promise<Response> }
+type FetchWithEnv = (request: Request, env: unknown) => Response | Promise<Response>
 
 /** Serves `app` on node:http. Resolves once listening. */
 export function serve(app: FetchApp, options: ServeOptions = {}): Promise<RunningServer> {
@@ -41,9 +42,10 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
   return new Promise((resolve, reject) => {
     const server = serveNode(
       {
-        fetch: (request: Request) => {
+        // The env ({ incoming, outgoing }) goes on to the app: SSE streams are written straight to node:http.
+        fetch: (request, env) => {
           const error = hosts === false ? undefined : checkHost(request, hosts)
-          return error ? errorResponse(error) : app.fetch(request)
+          return error ? errorResponse(error) : (app.fetch as FetchWithEnv)(request, env)
         },
         port: options.port ?? 0,
         hostname,
