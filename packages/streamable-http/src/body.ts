@@ -39,13 +39,14 @@ export function readBody(request: Request, limit: number): Promise<BodyResult> {
   return readStreamed(request, limit)
 }
 
-async function readWhole(request: Request, limit: number): Promise<BodyResult> {
-  let bytes: ArrayBuffer
-  try {
-    bytes = await request.arrayBuffer()
-  } catch {
-    return unreadable('body could not be read')
-  }
+function readWhole(request: Request, limit: number): Promise<BodyResult> {
+  return request.arrayBuffer().then(
+    (bytes) => decodeWhole(bytes, limit),
+    () => unreadable('body could not be read'),
+  )
+}
+
+function decodeWhole(bytes: ArrayBuffer, limit: number): BodyResult {
   if (bytes.byteLength > limit) return tooLarge(limit)
   try {
     return { ok: true, text: wholeDecoder.decode(bytes) }

@@ -81,6 +81,7 @@ export function classify(
     if (isRequest) {
       const error = checkModernHeaders(
         headers,
+        header,
         { method: single.method as string, params: params ?? {} },
         bodyVersion,
         (name) => state.server.registry.tools.get(name)?.wire.inputSchema,

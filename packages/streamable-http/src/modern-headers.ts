@@ -31,16 +31,16 @@ interface ModernRequest {
  * Server validation of a 2026-07-28 request's mirrored headers ("Server Validation"): `MCP-Protocol-Version`,
  * `Mcp-Method`, `Mcp-Name` and the tool's `Mcp-Param-{Name}` headers must be present when the body has the
  * value, be well formed, and (Base64 sentinel decoded) equal the body. Any failure is HeaderMismatch (-32020).
+ * `version` is the MCP-Protocol-Version header as `versionHeader` reads it (trimmed), read once per request.
  */
 export function checkModernHeaders(
   headers: Headers,
+  version: string | null,
   request: ModernRequest,
   bodyVersion: string,
   toolInputSchema: (name: string) => unknown,
 ): ProtocolError | undefined {
-  const version = headers.get('mcp-protocol-version')
-  if (version?.trim() !== bodyVersion)
-    return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
+  if (version !== bodyVersion) return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
   const method = headers.get('mcp-method')
   if (method?.trim() !== request.method) return new HeaderMismatchError('Mcp-Method', method, request.method)
 

@@ -82,5 +82,5 @@ export async function handlePost(state: HandlerState, c: Context): Promise<Respo
         ? state.createSession
         : () => state.createSession(principal, o.sessionId?.(c)),
   })
-  return answer.respond(handling)
+  return await answer.respond(handling) // `return await` settles a tick or two sooner than `return`
 }

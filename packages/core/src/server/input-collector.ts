@@ -33,7 +33,7 @@ export class InputCollector {
 
   readonly #responses: Record<string, unknown>
   readonly #clientCapabilities: JsonObject
-  readonly #replayKeys: Set<string>
+  readonly #replayKeys: readonly string[]
 
   /**
    * @param replayKeys keys answered in earlier rounds: until the handler has consumed them all it is replaying
@@ -42,11 +42,11 @@ export class InputCollector {
   constructor(
     responses: Record<string, unknown>,
     clientCapabilities: JsonObject,
-    replayKeys: Iterable<string> = [],
+    replayKeys: readonly string[] = [],
   ) {
     this.#responses = responses
     this.#clientCapabilities = clientCapabilities
-    this.#replayKeys = new Set(replayKeys)
+    this.#replayKeys = replayKeys
   }
 
   /** True while the handler re-runs the part of its code an earlier round already ran. */

@@ -3,13 +3,13 @@ import { resourceNotFoundCode } from '../../protocol/versions.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import type { JsonObject } from '../types.js'
-import { listPage, requireString, wires } from './shared.js'
+import { listPage, ownCopy, requireString, wires } from './shared.js'
 
 export async function listResources(scope: RequestScope): Promise<JsonObject> {
   const { registry } = scope.core
   const all = wires(registry.resources)
   for (const t of registry.templates.values()) {
-    if (t.definition.list) for (const r of await t.definition.list()) all.push(Object.assign({}, r))
+    if (t.definition.list) for (const r of await t.definition.list()) all.push(ownCopy(r))
   }
   return listPage(scope, 'resources', all)
 }
@@ -24,11 +24,11 @@ export async function readResource(scope: RequestScope): Promise<JsonObject> {
   const fixed = registry.resources.get(uri)
   let result: JsonObject
   if (fixed) {
-    result = Object.assign({}, await fixed.read(uri, ctx))
+    result = ownCopy(await fixed.read(uri, ctx))
   } else {
     const hit = registry.matchTemplate(uri)
     if (!hit) throw new ResourceNotFoundError(uri, resourceNotFoundCode(scope.protocolVersion))
-    result = Object.assign({}, await hit.entry.read(uri, hit.variables, ctx))
+    result = ownCopy(await hit.entry.read(uri, hit.variables, ctx))
   }
   if (!Array.isArray(result.contents)) throw invalidParams('the resource reader returned no contents', 'uri')
   return result

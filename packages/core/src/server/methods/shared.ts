@@ -40,3 +40,9 @@ export function listPage(scope: RequestScope, key: string, all: JsonObject[], ke
 /** The listed (wire) objects of registered entries. */
 export const wires = (entries: Map<string, { wire: JsonObject }>): JsonObject[] =>
   Array.from(entries.values(), (e) => e.wire)
+
+/**
+ * A shallow copy a method may add fields to. `Object.assign`, not a spread: V8 gives a spread clone no room to
+ * grow, so adding `resultType`/`_meta` to it afterwards (and serialising it) costs about a microsecond more.
+ */
+export const ownCopy = (value: object): JsonObject => Object.assign<JsonObject, object>({}, value)

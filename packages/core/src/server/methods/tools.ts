@@ -5,7 +5,7 @@ import { shapeFor } from '../revision-shapes.js'
 import { describeIssues, type CompiledSchema, type SchemaCheck } from '../schema-validation.js'
 import type { RegisteredTool } from '../registry.js'
 import type { CallToolResult, JsonObject } from '../types.js'
-import { listPage, optionalObject, requireString, TOOL_KEYS, wires } from './shared.js'
+import { listPage, optionalObject, ownCopy, requireString, TOOL_KEYS, wires } from './shared.js'
 
 export const listTools = (scope: RequestScope): JsonObject =>
   listPage(scope, 'tools', wires(scope.core.registry.tools), TOOL_KEYS)
@@ -69,7 +69,7 @@ function finishToolResult(
 ): JsonObject | Promise<JsonObject> {
   const broken = (what: string) => internalError(`Tool ${name} ${what}`)
   if (typeof result !== 'object' || result === null) throw broken('returned no result object')
-  const out: JsonObject = Object.assign({}, result)
+  const out: JsonObject = ownCopy(result)
   const structured = out.structuredContent
   if (out.content === undefined)
     out.content = structured === undefined ? [] : text(JSON.stringify(structured))
