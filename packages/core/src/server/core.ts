@@ -1,4 +1,5 @@
 import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
+import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { Registry } from './registry.js'
@@ -39,11 +40,11 @@ export interface ServerCore {
   /** `{ 'io.modelcontextprotocol/serverInfo': … }` for modern results, built once. */
   readonly serverInfoMeta: JsonObject
   /**
-   * Requests in flight: `close()` aborts them (ends long-lived requests such as subscriptions/listen). A set
-   * rather than a shared AbortSignal, because on Workers an event listener belongs to the request that added
+   * Requests in flight: `close()` aborts them (ends long-lived requests such as subscriptions/listen). A
+   * list rather than a shared AbortSignal, because on Workers an event listener belongs to the request that added
    * it, and a signal created by one request must not be touched by another.
    */
-  readonly inflight: Set<RequestAbort>
+  readonly inflight: InflightRequests
   /** A new tracked legacy session (the default for an `initialize` that arrives without one). */
   createSession(): ServerSession
 }

@@ -7,7 +7,7 @@ import { connectServer, type Connection } from './connect.js'
 import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import { MrtrSigner } from './mrtr-state.js'
-import type { RequestAbort } from './request-abort.js'
+import { InflightRequests } from './inflight.js'
 import { Registry, type ListKind, type Registration } from './registry.js'
 import type { SchemaInput } from './schema-validation.js'
 import { ServerSession, type SessionSnapshot } from './session.js'
@@ -67,7 +67,7 @@ export class McpServer implements ServerCore {
   readonly #listeners = new Set<(event: ServerEvent) => void>()
   readonly #extraCapabilities: JsonObject
   readonly #logging: boolean
-  readonly inflight = new Set<RequestAbort>()
+  readonly inflight = new InflightRequests()
   #capabilitiesCache: JsonObject | undefined
 
   constructor(options: McpServerOptions) {
@@ -203,7 +203,7 @@ export class McpServer implements ServerCore {
   /** Ends long-lived requests and closes every session. */
   close(): void {
     const reason = new Error('server shutting down')
-    for (const a of [...this.inflight]) a.abort(reason)
+    for (const a of this.inflight.toArray()) a.abort(reason)
     for (const s of [...this.#sessions]) s.close('server shutting down')
   }
 

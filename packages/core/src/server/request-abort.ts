@@ -21,7 +21,10 @@ export class RequestAbort {
   #done = false
   /** Set when the client cancelled the request (notifications/cancelled): no response is owed. */
   cancelledByClient = false
-  /** Made on first use: most requests have no child and no listener to unlink. */
+  /** Neighbours in the server's InflightRequests list. */
+  inflightPrev: RequestAbort | undefined
+  inflightNext: RequestAbort | undefined
+  /** Made on first use: most requests have no child with a signal and no listener to unlink. */
   #children: Set<RequestAbort> | undefined
   #unlink: Array<() => void> | undefined
 
@@ -29,7 +32,6 @@ export class RequestAbort {
 
   constructor(parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
     this.#parents = parents
-    for (const p of parents) if (p instanceof RequestAbort) (p.#children ??= new Set()).add(this)
   }
 
   get aborted(): boolean {
@@ -54,8 +56,14 @@ export class RequestAbort {
       this.#unlink ??= []
       this.#unlink.push(() => p.removeEventListener('abort', onAbort))
     }
-    // A parent RequestAbort must now listen to its own upstream signals, or their aborts never reach us.
-    for (const p of this.#parents) if (p instanceof RequestAbort) void p.signal
+    // Only a child with a signal needs its parents to push aborts to it (`aborted` asks the parents itself),
+    // so it joins them now. A parent RequestAbort must then listen to its own upstream signals too.
+    for (const p of this.#parents) {
+      if (!(p instanceof RequestAbort)) continue
+      p.#children ??= new Set()
+      p.#children.add(this)
+      void p.signal
+    }
     for (const p of this.#parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.#reason)
     return c.signal
   }
