@@ -1,0 +1,159 @@
+import type { JsonRpcNotification, ServerSession } from '@edgemcp/core'
+import { Hono } from 'hono'
+import type { MiddlewareHandler } from 'hono'
+import { createMcpHandler, type McpHandler } from '../src/handler.js'
+import type { McpHandlerOptions } from '../src/options.js'
+import { type RunningServer, serve } from '../src/node.js'
+import { makeServer } from './helpers.js'
+
+export const REV = '2025-11-25'
+
+export interface NodeFixture {
+  url: string
+  mcp: McpHandler
+  running: RunningServer
+  /** For each GET answered: whether the Response handed to @hono/node-server had no body (the direct path). */
+  getBodies: Array<'none' | 'stream'>
+  close(): Promise<void>
+}
+
+/**
+ * createMcpHandler mounted in an outer Hono app (optionally behind middleware) on `serve()`, i.e. real
+ * node:http via @hono/node-server. A probe middleware records what kind of Response each GET returned.
+ */
+export async function startNode(
+  options: McpHandlerOptions = {},
+  middleware: MiddlewareHandler[] = [],
+): Promise<NodeFixture> {
+  const mcp = createMcpHandler(makeServer(), options)
+  const getBodies: NodeFixture['getBodies'] = []
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.method === 'GET' && c.res.status === 200)
+      getBodies.push(c.res.body === null ? 'none' : 'stream')
+  })
+  for (const m of middleware) app.use('*', m)
+  app.route('/', mcp)
+  const running = await serve(app)
+  return { url: `${running.url}/`, mcp, running, getBodies, close: () => running.close() }
+}
+
+/** A legacy session opened with raw requests; `headers` name it on later requests. */
+export async function openSession(url: string): Promise<{ id: string; headers: Record<string, string> }> {
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    })
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: REV, capabilities: {}, clientInfo: { name: 'node-sse', version: '1' } },
+  })
+  await init.text()
+  const id = init.headers.get('mcp-session-id') as string
+  const headers = { 'Mcp-Session-Id': id, 'MCP-Protocol-Version': REV }
+  const initialized = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)
+  await initialized.text()
+  return { id, headers }
+}
+
+export const getStream = (url: string, headers: Record<string, string>, signal?: AbortSignal) =>
+  fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, ...(signal ? { signal } : {}) })
+
+/** A numbered log notification: distinct messages, to count losses and duplicates. */
+export const numbered = (n: number): JsonRpcNotification => ({
+  jsonrpc: '2.0',
+  method: 'notifications/message',
+  params: { level: 'info', data: `n${n}` },
+})
+
+export async function sessionOf(f: NodeFixture, id: string): Promise<ServerSession> {
+  const session = await f.mcp.sessions.get(id)
+  if (!session) throw new Error(`no session ${id}`)
+  return session
+}
+
+/** The raw text of an SSE response as it arrives. */
+export function rawText(response: Response) {
+  if (!response.body) throw new Error('no body')
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ''
+  let ended = false
+  let endedWith: 'done' | 'error' | undefined
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        text += value
+      }
+      endedWith = 'done'
+    } catch {
+      endedWith = 'error' // cancelled or cut
+    }
+    ended = true
+  })()
+  const self = {
+    get text() {
+      return text
+    },
+    get ended() {
+      return ended
+    },
+    /** How the body ended: 'done' (the server ended the response) or 'error' (cut, cancelled). */
+    get endedWith() {
+      return endedWith
+    },
+    /** Waits until `pred(text)` holds (or the stream ended with it holding). */
+    async until(pred: (text: string) => boolean, timeoutMs = 3000): Promise<string> {
+      const deadline = Date.now() + timeoutMs
+      while (!pred(text)) {
+        if (ended || Date.now() > deadline)
+          throw new Error(
+            `timed out (ended: ${ended}) waiting on SSE text: ${JSON.stringify(text.slice(-300))}`,
+          )
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      return text
+    },
+    async untilEnded(timeoutMs = 3000): Promise<string> {
+      const deadline = Date.now() + timeoutMs
+      while (!ended) {
+        if (Date.now() > deadline) throw new Error('timed out waiting for the SSE response to end')
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      return text
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  }
+  return self
+}
+
+/** The `data` of the numbered notifications in SSE text, with the event id each came with. */
+export function numberedEvents(text: string): Array<{ id: string | undefined; n: string }> {
+  const out: Array<{ id: string | undefined; n: string }> = []
+  for (const block of text.split('\n\n')) {
+    const data = /^data: (.+)$/m.exec(block)?.[1]
+    if (!data) continue
+    const message = JSON.parse(data) as { method?: string; params?: { data?: string } }
+    if (message.method !== 'notifications/message') continue
+    out.push({ id: /^id: (.+)$/m.exec(block)?.[1], n: String(message.params?.data) })
+  }
+  return out
+}
+
+export const waitFor = async (pred: () => boolean, timeoutMs = 3000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  while (!pred()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}

@@ -1,0 +1,147 @@
+import { serve as honoServe } from '@hono/node-server'
+import { cors as honoCors } from 'hono/cors'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cors } from '../src/cors.js'
+import { createMcpHandler } from '../src/handler.js'
+import { sharedKeepAlive } from '../src/sse-keep-alive.js'
+import { makeServer } from './helpers.js'
+import {
+  getStream,
+  type NodeFixture,
+  numbered,
+  numberedEvents,
+  openSession,
+  rawText,
+  sessionOf,
+  startNode,
+  waitFor,
+} from './node-sse-helpers.js'
+
+let fixture: NodeFixture | undefined
+afterEach(async () => {
+  await fixture?.close()
+  fixture = undefined
+})
+
+describe('the standalone GET stream on serve() is written straight to node:http', () => {
+  it('head with the SSE headers, priming event, keep-alive comments (session kept alive), then events', async () => {
+    fixture = await startNode({ keepAliveMs: 30, retryMs: 700 })
+    const { id, headers } = await openSession(fixture.url)
+    const session = await sessionOf(fixture, id)
+    const res = await getStream(fixture.url, headers)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/event-stream')
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform')
+    expect(res.headers.get('x-accel-buffering')).toBe('no')
+    expect(res.headers.get('x-hono-already-sent')).toBeNull()
+    // The handler gave @hono/node-server an empty response: no web ReadableStream was built.
+    expect(fixture.getBodies).toEqual(['none'])
+    const body = rawText(res)
+    await body.until((t) => t.includes('\n\n'))
+    expect(body.text).toMatch(/^id: \S+\nretry: 700\ndata: \n\n/)
+    const comments = (t: string) => t.split(': \n\n').length - 1
+    await body.until((t) => comments(t) >= 1)
+    session.lastActivity = 0
+    const seen = comments(body.text)
+    await body.until((t) => comments(t) > seen)
+    expect(session.lastActivity).toBeGreaterThan(0)
+    expect(sharedKeepAlive.size(30)).toBe(1)
+
+    for (let n = 1; n <= 3; n++) await session.notify(numbered(n))
+    await body.until((t) => numberedEvents(t).length === 3)
+    const events = numberedEvents(body.text)
+    expect(events.map((e) => e.n)).toEqual(['n1', 'n2', 'n3'])
+    expect(new Set(events.map((e) => e.id)).size).toBe(3)
+    await body.cancel()
+    await waitFor(() => sharedKeepAlive.size(30) === 0)
+  })
+
+  it('keeps the headers middleware adds on the way out (our cors and Hono’s)', async () => {
+    for (const middleware of [
+      cors({ origin: ['http://app.test'] }),
+      honoCors({ origin: 'http://app.test' }),
+    ]) {
+      fixture = await startNode({ keepAliveMs: 0, allowedOrigins: ['http://app.test'] }, [middleware])
+      const { headers } = await openSession(fixture.url)
+      const res = await getStream(fixture.url, { ...headers, Origin: 'http://app.test' })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://app.test')
+      expect(res.headers.get('content-type')).toBe('text/event-stream')
+      expect(fixture.getBodies).toEqual(['none'])
+      const body = rawText(res)
+      await body.until((t) => /^id: \S+\nretry: \d+\ndata: \n\n/.test(t))
+      await body.cancel()
+      await fixture.close()
+      fixture = undefined
+    }
+  })
+
+  it('works on @hono/node-server’s own serve, with and without its global Response override', async () => {
+    for (const overrideGlobalObjects of [true, false]) {
+      const mcp = createMcpHandler(makeServer(), { keepAliveMs: 0 })
+      const server = await new Promise<ReturnType<typeof honoServe>>((resolve) => {
+        const s = honoServe({ fetch: mcp.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects }, () =>
+          resolve(s),
+        )
+      })
+      const { port } = server.address() as { port: number }
+      const url = `http://127.0.0.1:${port}/`
+      try {
+        const { id, headers } = await openSession(url)
+        const body = rawText(await getStream(url, headers))
+        await body.until((t) => t.includes('retry:'))
+        const session = await mcp.sessions.get(id)
+        await session?.notify(numbered(7))
+        await body.until((t) => numberedEvents(t).length === 1)
+        await body.cancel()
+      } finally {
+        await new Promise((r) => {
+          server.close(r)
+          ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+        })
+      }
+    }
+  })
+
+  it('a response replaced on the way out (an error) goes out as such and the stream is cleaned up', async () => {
+    fixture = await startNode({ keepAliveMs: 25, eventStore: null }, [
+      async (c, next) => {
+        await next()
+        if (c.req.method === 'GET') c.res = new Response('nope', { status: 503 })
+      },
+    ])
+    const { id, headers } = await openSession(fixture.url)
+    const res = await getStream(fixture.url, headers)
+    expect(res.status).toBe(503)
+    expect(await res.text()).toBe('nope')
+    const session = await sessionOf(fixture, id)
+    await waitFor(() => !session.hasStandaloneChannel && sharedKeepAlive.size(25) === 0)
+  })
+
+  it('elsewhere (app.request, no node:http response) the same GET is a web ReadableStream', async () => {
+    const mcp = createMcpHandler(makeServer(), { keepAliveMs: 20 })
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      mcp.request('/', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      })
+    const init = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'w', version: '1' } },
+    })
+    const headers = { 'Mcp-Session-Id': init.headers.get('mcp-session-id') as string }
+    const res = await mcp.request('/', { headers: { Accept: 'text/event-stream', ...headers } })
+    expect(res.body).toBeInstanceOf(ReadableStream)
+    const body = rawText(res)
+    await body.until((t) => t.includes(': \n\n'))
+    expect(sharedKeepAlive.size(20)).toBe(0)
+    await body.cancel()
+  })
+})
