@@ -91,9 +91,11 @@ if (isMain(import.meta.url)) {
   const f = await runIdleStreams(server, streams)
   await server.close()
   printIdleStreams(f)
-  // Floors: what node:http alone, and Hono on @hono/node-server, spend on an idle event-stream response.
+  // Floors: what node:http alone, and Hono on @hono/node-server (writing to node:http directly, or returning a
+  // web stream), spend on an idle event-stream response.
   for (const [kind, title] of [
     ['raw-sse', 'Floor: plain node:http holding the same idle event streams'],
+    ['hono-direct', 'Floor: Hono + @hono/node-server writing straight to node:http (already sent)'],
     ['hono-sse', 'Floor: Hono + @hono/node-server returning a web ReadableStream'],
   ] as const) {
     const floorServer = await startChildServer(kind)

@@ -1,8 +1,10 @@
 /**
  * Child-process entry of `startChildServer`: starts one server and answers `memory`, `sessions` and `close`
- * over IPC. Kinds: `edgemcp` (createMcpHandler, options as JSON) and `sdk-stateful` (the official SDK 1.32.2
- * contender of tools/bench, JSON response mode, one transport per session).
+ * over IPC. Kinds: `edgemcp` (createMcpHandler, options as JSON), `sdk-stateful` (the official SDK 1.32.2
+ * contender of tools/bench, JSON response mode, one transport per session), and the idle-stream floors
+ * `raw-sse`, `hono-sse` and `hono-direct`.
  */
+import type { HttpBindings } from '@hono/node-server'
 import { measure, type ServerHandle, startEdgeServer } from './server.js'
 
 interface Request {
@@ -88,6 +90,38 @@ async function startHonoSse(): Promise<ServerHandle> {
     close: async () => {},
   }
 }
+
+/**
+ * A third floor: Hono on @hono/node-server writing the event stream straight to node:http (`c.env.outgoing`)
+ * and returning its "already sent" response: what a handler that skips the web stream cannot go below.
+ */
+async function startHonoDirect(): Promise<ServerHandle> {
+  const { Hono } = await import('hono')
+  const { serve } = await import('@hono/node-server')
+  const { RESPONSE_ALREADY_SENT } = await import('@hono/node-server/utils/response')
+  let n = 0
+  const app = new Hono<{ Bindings: HttpBindings }>()
+  app.get('/', (c) => {
+    c.env.outgoing.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+    c.env.outgoing.write(`id: ${++n}\ndata:\n\n`)
+    return RESPONSE_ALREADY_SENT
+  })
+  app.post('/', (c) => {
+    c.header('Mcp-Session-Id', String(++n))
+    return c.json({ jsonrpc: '2.0', id: 0, result: { content: [{ type: 'text', text: 'warm' }] } })
+  })
+  app.delete('/', (c) => c.body(null, 200))
+  const port = await new Promise<number>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
+    closers.push(() => s.close())
+  })
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    memory: measure,
+    sessions: async () => NaN,
+    close: async () => {},
+  }
+}
 const closers: Array<() => void> = []
 
 const [kind = 'edgemcp', json = '{}'] = process.argv.slice(2)
@@ -98,7 +132,9 @@ const handle =
       ? await startRawSse()
       : kind === 'hono-sse'
         ? await startHonoSse()
-        : await startEdgeServer(JSON.parse(json))
+        : kind === 'hono-direct'
+          ? await startHonoDirect()
+          : await startEdgeServer(JSON.parse(json))
 process.send?.({ url: handle.url })
 process.on('message', async (m: Request) => {
   const value =
