@@ -10,7 +10,7 @@ import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
 import { jsonAnswer } from './json-answer.js'
 import type { HandlerState, PendingAnswer } from './state.js'
-import { waitUntilOf } from './wait-until.js'
+import { sseConnectOf } from './sse-connect.js'
 
 const isRequestMessage = (m: JsonRpcMessage) => 'method' in m && 'id' in m
 
@@ -79,7 +79,7 @@ export class Answer implements PendingAnswer {
     const cancellation = this.cancellation
     const c = this.c
     const response = stream.open(
-      { signal: c?.req.raw.signal, hold: c && waitUntilOf(c, this.state.options.waitUntil) },
+      c ? sseConnectOf(c, this.state.options.waitUntil) : {},
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response

@@ -122,6 +122,15 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   await reader.cancel().catch(() => {})
 }
 
+/**
+ * Whether a request declares a body (a non-zero Content-Length, or Transfer-Encoding), read from its headers
+ * alone: on @hono/node-server, touching `request.body` builds a whole web Request.
+ */
+export function declaresBody(headers: Headers): boolean {
+  const length = headers.get('content-length')
+  return (length !== null && length.trim() !== '0') || headers.has('transfer-encoding')
+}
+
 /** `errorResponse` for a request refused before its body was read: the body is discarded first. */
 export function refuse(
   request: Request,

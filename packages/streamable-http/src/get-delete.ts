@@ -7,6 +7,7 @@ import {
 } from '@edgemcp/core'
 import type { Context } from 'hono'
 import { accepts } from './accept.js'
+import { declaresBody, discardBody } from './body.js'
 import { checkLegacyVersion, sessionOf, versionHeader } from './classify.js'
 import type { StoredEvent } from './event-store.js'
 import type { ConnectOptions } from './event-stream.js'
@@ -28,6 +29,13 @@ const methodNotAllowed = (): Response => errorResponse(methodNotAllowedError, nu
  * The legacy session a GET or DELETE is about. Without `Mcp-Session-Id`, or from a 2026-07-28 client, there is
  * none: 405 (2026-07-28 "Earlier Streamable HTTP Revisions").
  */
+/**
+ * GET and DELETE carry no meaningful body, but one sent anyway is read to its end before answering (workerd
+ * breaks the connection of a request whose body was never read; see `discardBody`).
+ */
+const discardDeclaredBody = (request: Request): Promise<void> =>
+  declaresBody(request.headers) ? discardBody(request) : Promise.resolve()
+
 async function legacySession(
   state: HandlerState,
   c: Context,
@@ -57,6 +65,7 @@ function replayOnly(events: StoredEvent[], connect: ConnectOptions): Response {
  * from the Server"); with `Last-Event-ID`, resumption of the stream that id belongs to.
  */
 export async function handleGet(state: HandlerState, c: Context): Promise<Response> {
+  await discardDeclaredBody(c.req.raw)
   const found = await legacySession(state, c)
   if ('response' in found) return found.response
   const { session } = found
@@ -96,6 +105,7 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
 
 /** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */
 export async function handleDelete(state: HandlerState, c: Context): Promise<Response> {
+  await discardDeclaredBody(c.req.raw)
   const found = await legacySession(state, c)
   if ('response' in found) return found.response
   await state.endSession(found.session)

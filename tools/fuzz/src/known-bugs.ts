@@ -29,7 +29,8 @@ export interface SentCase {
  * connection; sse now uses streamable-http's readBody, which reads a refused body to its end; test in
  * test/loopback.test.ts); `workers-unread-body` (under wrangler dev, refusals answered before the body was read
  * got 503 "Your worker restarted mid-request" or resets, and broke the next request; the transports now read a
- * refused body to its end first; test in test/workers.test.ts).
+ * refused body to its end first; test in test/workers.test.ts); `workers-delete-body` (a DELETE or GET with a body
+ * was answered without reading it, with the same effect; seed 704563597 in test/workers.test.ts).
  */
 export const KNOWN_BUGS: readonly KnownBug[] = []
 
