@@ -34,7 +34,14 @@ async function measure(c, w, opts) {
     const { req, text } = await prepareLoad(url, w, c.version, TOOL_COUNT).catch((err) => {
       throw new Error(`verification: ${why(err)}`)
     })
-    const cfg = { url, ...req, connections: opts.connections, duration: opts.duration, warmup: opts.warmup }
+    const cfg = {
+      url,
+      ...req,
+      connections: opts.connections,
+      duration: opts.duration,
+      warmup: opts.warmup,
+      serverPid: server.pid,
+    }
     const load = await runLoad(cfg, opts.loadCpu)
     const rssKiB = peakRssKiB(server.pid)
     await verifyLoad(url, w, req, text, TOOL_COUNT).catch((err) => {
@@ -42,7 +49,7 @@ async function measure(c, w, opts) {
     })
     if (load.total === 0) throw new Error('no successful response under load')
     if (load.bad > 0) throw new Error(`${load.bad} non-2xx/errors/timeouts under load (${load.total} ok)`)
-    return { ok: { rps: load.rps, p50: load.p50, p99: load.p99, rssKiB, bad: load.bad } }
+    return { ok: { rps: load.rps, p50: load.p50, p99: load.p99, rssKiB, bad: load.bad, cpuUs: load.cpuUs } }
   } catch (err) {
     const tail = server.stderr().trim().split('\n').slice(-3).join(' ⏎ ')
     return { failed: tail ? `${why(err)} [server stderr: ${tail.slice(0, 300)}]` : why(err) }
@@ -131,7 +138,7 @@ async function main() {
   console.log(
     `## edgemcp bench — ${meta.date}\n\nNode ${meta.node}, ${cpu}; autocannon ${opts.connections} connections, ` +
       `${opts.duration} s × ${opts.rounds} rounds (+${opts.warmup} s warm-up); server on core ${opts.serverCpu}, ` +
-      `load on core ${opts.loadCpu}. req/s, p50 and p99 are means over rounds; RSS is the server's VmHWM.\n`,
+      `load on core ${opts.loadCpu}. req/s, p50, p99 and the server's CPU time per request are means over rounds; RSS is the server's VmHWM.\n`,
   )
   for (const t of tables) console.log(`${markdownTable(t.workload.title, t.rows)}\n`)
   if (opts.json !== undefined) {

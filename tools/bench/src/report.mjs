@@ -7,6 +7,7 @@
  * @property {number} p99
  * @property {number} rssKiB
  * @property {number} bad  non-2xx + errors + timeouts under load
+ * @property {number | undefined} [cpuUs]  server CPU time per response, µs
  */
 /**
  * @typedef {object} Cell  one contender × workload across rounds
@@ -26,6 +27,7 @@
  * @property {number | undefined} p50  mean over rounds, ms
  * @property {number | undefined} p99  mean over rounds, ms
  * @property {number | undefined} peakRssMiB  max over rounds
+ * @property {number | undefined} cpuUs  server CPU µs per response, mean over rounds
  * @property {number | undefined} ratio  rps / baseline rps
  * @property {number[]} rpsPerRound
  */
@@ -52,6 +54,7 @@ export function summarize(cells, baselineId) {
       p50: has ? mean(r.map((x) => x.p50)) : undefined,
       p99: has ? mean(r.map((x) => x.p99)) : undefined,
       peakRssMiB: has ? Math.max(...r.map((x) => x.rssKiB)) / 1024 : undefined,
+      cpuUs: has && r.every((x) => x.cpuUs !== undefined) ? mean(r.map((x) => x.cpuUs ?? 0)) : undefined,
       ratio: undefined,
       rpsPerRound: r.map((x) => x.rps),
     }
@@ -76,15 +79,15 @@ export function markdownTable(title, rows) {
   const lines = [
     `### ${title}`,
     '',
-    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | vs raw Hono |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU µs/req | vs raw Hono |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ]
   for (const row of rows) {
     const reason = (row.reason ?? '').replaceAll('|', '\\|')
     const rps = row.status === 'ok' ? fmt(row.rps, 0) : `${row.status}${reason ? `: ${reason}` : ''}`
     const ratio = row.ratio === undefined ? '–' : `${fmt(row.ratio, 2)}×`
     lines.push(
-      `| ${row.contender} | ${rps} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.peakRssMiB, 1)} | ${ratio} |`,
+      `| ${row.contender} | ${rps} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.peakRssMiB, 1)} | ${fmt(row.cpuUs, 1)} | ${ratio} |`,
     )
   }
   return lines.join('\n')

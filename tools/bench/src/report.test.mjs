@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { markdownTable, summarize } from './report.mjs'
 
 /** @param {number} rps @param {number} rssKiB */
-const round = (rps, rssKiB) => ({ rps, p50: rps / 1000, p99: rps / 100, rssKiB, bad: 0 })
+const round = (rps, rssKiB) => ({ rps, p50: rps / 1000, p99: rps / 100, rssKiB, bad: 0, cpuUs: 1e6 / rps })
 
 const cells = /** @type {import('./report.mjs').Cell[]} */ ([
   { contender: 'raw', id: 'raw', status: 'ok', rounds: [round(1000, 2048), round(3000, 1024)] },
@@ -20,6 +20,7 @@ it('averages rounds, takes peak RSS and divides by the baseline', () => {
     peakRssMiB: 2,
     ratio: 1,
     rpsPerRound: [1000, 3000],
+    cpuUs: (1000 + 1e6 / 3000) / 2,
   })
   expect(lib).toMatchObject({ rps: 500, peakRssMiB: 8, ratio: 0.25 })
   expect(skipped).toMatchObject({ status: 'skipped', rps: undefined, ratio: undefined })
@@ -34,8 +35,8 @@ it('renders one markdown row per contender, with skip reasons escaped', () => {
   const md = markdownTable('(x) title', summarize(cells, 'raw'))
   const lines = md.split('\n')
   expect(lines[0]).toBe('### (x) title')
-  expect(lines).toContain('| raw | 2,000 | 2.00 | 20.00 | 2.0 | 1.00× |')
-  expect(lines).toContain('| lib | 500 | 0.50 | 5.00 | 8.0 | 0.25× |')
-  expect(lines).toContain('| new | skipped: import failed: a\\|b | – | – | – | – |')
-  expect(lines).toContain('| ses | n/a: sessions only | – | – | – | – |')
+  expect(lines).toContain('| raw | 2,000 | 2.00 | 20.00 | 2.0 | 666.7 | 1.00× |')
+  expect(lines).toContain('| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 0.25× |')
+  expect(lines).toContain('| new | skipped: import failed: a\\|b | – | – | – | – | – |')
+  expect(lines).toContain('| ses | n/a: sessions only | – | – | – | – | – |')
 })

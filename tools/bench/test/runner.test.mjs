@@ -19,11 +19,17 @@ it('runs a pinned server under a short load and samples its peak RSS', async () 
   try {
     const url = `http://127.0.0.1:${server.port}/mcp`
     const { req } = await prepareLoad(url, echo, '2026-07-28', TOOL_COUNT)
-    const load = await runLoad({ url, ...req, connections: 2, duration: 1, warmup: 0 }, 1)
+    const load = await runLoad(
+      { url, ...req, connections: 2, duration: 1, warmup: 0, serverPid: server.pid },
+      1,
+    )
     expect(load.total).toBeGreaterThan(0)
     expect(load.bad).toBe(0)
     expect(load.p50).toBeGreaterThan(0)
     expect(load.p99).toBeGreaterThanOrEqual(load.p50)
+    // The server did work for every response: some CPU time per request, far less than a second.
+    expect(load.cpuUs).toBeGreaterThan(0)
+    expect(load.cpuUs).toBeLessThan(1e6)
     expect(peakRssKiB(server.pid)).toBeGreaterThan(10 * 1024)
   } finally {
     await server.stop()

@@ -6,7 +6,6 @@ import {
 import type { RequestScope } from './core.js'
 import { InputCollector } from './input-collector.js'
 import { digestParams } from './mrtr-state.js'
-import { RequestAbort } from './request-abort.js'
 import type { JsonObject } from './types.js'
 import { isObject } from '../protocol/json.js'
 
@@ -89,59 +88,51 @@ function runRound(
   responses: Record<string, unknown>,
   replayKeys: string[],
 ): JsonObject | Promise<JsonObject> {
-  const round = new RequestAbort([scope.abort])
+  // One round per request: the round runs in the request's own scope (no copy), and a round that needs
+  // input aborts the request's signal, which nothing else listens to once the request has answered.
   const inputs = new InputCollector(responses, scope.clientCapabilities, replayKeys)
-  const roundScope: RequestScope = { ...scope, inputs, abort: round }
+  scope.inputs = inputs
   let ran: JsonObject | Promise<JsonObject>
   try {
-    ran = run(roundScope)
+    ran = run(scope)
   } catch (e) {
     ran = Promise.reject(e)
   }
-  if (!(ran instanceof Promise)) {
-    round.dispose()
-    return ran
-  }
-  return awaitRound(scope, ran, round, inputs)
+  return ran instanceof Promise ? awaitRound(scope, ran, inputs) : ran
 }
 
 /** Waits for the method or for its first unanswered input request, whichever comes first. */
 async function awaitRound(
   scope: RequestScope,
   ran: Promise<JsonObject>,
-  round: RequestAbort,
   inputs: InputCollector,
 ): Promise<JsonObject> {
   const { core } = scope
-  try {
-    const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
-      inputs.onInputNeeded = () => resolve(NEED)
-      ran.then(resolve, (e: unknown) => {
-        try {
-          if (
-            e instanceof UrlElicitationRequiredError &&
-            addUrlElicitations(inputs, e, scope.clientCapabilities)
-          )
-            resolve(NEED)
-          else reject(e)
-        } catch (error) {
-          reject(error)
-        }
-      })
+  const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
+    inputs.onInputNeeded = () => resolve(NEED)
+    ran.then(resolve, (e: unknown) => {
+      try {
+        if (
+          e instanceof UrlElicitationRequiredError &&
+          addUrlElicitations(inputs, e, scope.clientCapabilities)
+        )
+          resolve(NEED)
+        else reject(e)
+      } catch (error) {
+        reject(error)
+      }
     })
-    if (outcome !== NEED) return outcome
-    round.abort(new Error('input required'))
-    const requestState = await core.signer.sign({
-      v: 1,
-      m: scope.request.method,
-      d: await digestOf(scope),
-      ...(scope.principal === undefined ? {} : { p: scope.principal }),
-      e: Date.now() + core.options.mrtrTtlMs,
-      r: inputs.used,
-      q: Object.keys(inputs.requests),
-    })
-    return { resultType: 'input_required', inputRequests: inputs.requests, requestState }
-  } finally {
-    round.dispose()
-  }
+  })
+  if (outcome !== NEED) return outcome
+  scope.abort.abort(new Error('input required'))
+  const requestState = await core.signer.sign({
+    v: 1,
+    m: scope.request.method,
+    d: await digestOf(scope),
+    ...(scope.principal === undefined ? {} : { p: scope.principal }),
+    e: Date.now() + core.options.mrtrTtlMs,
+    r: inputs.used,
+    q: Object.keys(inputs.requests),
+  })
+  return { resultType: 'input_required', inputRequests: inputs.requests, requestState }
 }
