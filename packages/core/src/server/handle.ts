@@ -274,7 +274,7 @@ function createScope(
             await session.notify(m as JsonRpcNotification)
           }
         : noop),
-    abort: new RequestAbort([options.signal]),
+    abort: new RequestAbort(options.signal),
     authInfo: options.authInfo,
     principal: options.principal,
     inputs: undefined,

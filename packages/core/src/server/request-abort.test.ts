@@ -4,20 +4,20 @@ import { RequestAbort } from './request-abort.js'
 describe('RequestAbort', () => {
   it('propagates from an upstream signal read before or after the abort', () => {
     const up = new AbortController()
-    const a = new RequestAbort([up.signal])
+    const a = new RequestAbort(up.signal)
     const s = a.signal
     up.abort('gone')
     expect(s.aborted).toBe(true)
-    const b = new RequestAbort([up.signal])
+    const b = new RequestAbort(up.signal)
     expect(b.aborted).toBe(true)
     expect(b.signal.aborted).toBe(true)
   })
 
   it('propagates to children, lazily or not', () => {
     const parent = new RequestAbort()
-    const eager = new RequestAbort([parent])
+    const eager = new RequestAbort(parent)
     const s = eager.signal
-    const lazy = new RequestAbort([parent])
+    const lazy = new RequestAbort(parent)
     parent.abort('stop')
     expect(s.aborted).toBe(true)
     expect(lazy.aborted).toBe(true)
@@ -26,8 +26,8 @@ describe('RequestAbort', () => {
 
   it('propagates an upstream signal through a parent whose signal was never read', () => {
     const up = new AbortController()
-    const parent = new RequestAbort([up.signal])
-    const child = new RequestAbort([parent])
+    const parent = new RequestAbort(up.signal)
+    const child = new RequestAbort(parent)
     const s = child.signal
     up.abort('client went away')
     expect(s.aborted).toBe(true)
@@ -36,7 +36,7 @@ describe('RequestAbort', () => {
 
   it('detaches from long-lived parents on dispose', () => {
     const up = new AbortController()
-    const a = new RequestAbort([up.signal])
+    const a = new RequestAbort(up.signal)
     const s = a.signal
     a.dispose()
     up.abort()

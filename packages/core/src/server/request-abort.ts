@@ -1,8 +1,8 @@
 /**
  * Cancellation of one request, paid for only when used. An AbortController and listeners on the upstream
  * signals cost more than most handlers; most handlers never look at `ctx.signal`. This creates them on the
- * first read of `signal`, and propagates aborts from parents (the HTTP request, the server's shutdown, the
- * enclosing request) either way.
+ * first read of `signal`, and propagates aborts from its parent (the HTTP request's signal, or the enclosing
+ * request) either way.
  */
 /**
  * What the engine needs of an upstream cancellation signal. `AbortSignal` fits; so does a transport's own
@@ -24,20 +24,20 @@ export class RequestAbort {
   /** Neighbours in the server's InflightRequests list. */
   inflightPrev: RequestAbort | undefined
   inflightNext: RequestAbort | undefined
-  /** Made on first use: most requests have no child with a signal and no listener to unlink. */
+  /** Children that made a signal (made on first use: most requests have none). */
   #children: Set<RequestAbort> | undefined
-  #unlink: Array<() => void> | undefined
+  /** Removes the listener on an upstream signal, once one was added. */
+  #unlink: (() => void) | undefined
 
-  readonly #parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined>
+  /** Where aborts come from: the transport's signal, or the enclosing request. */
+  readonly #parent: AbortSignalLike | RequestAbort | undefined
 
-  constructor(parents: ReadonlyArray<AbortSignalLike | RequestAbort | undefined> = []) {
-    this.#parents = parents
+  constructor(parent?: AbortSignalLike | RequestAbort) {
+    this.#parent = parent
   }
 
   get aborted(): boolean {
-    if (this.#done) return true
-    for (const p of this.#parents) if (p?.aborted) return true
-    return false
+    return this.#done || this.#parent?.aborted === true
   }
 
   get signal(): AbortSignal {
@@ -45,26 +45,22 @@ export class RequestAbort {
     const c = new AbortController()
     this.#controller = c
     if (this.#done) c.abort(this.#reason)
-    for (const p of this.#parents) {
-      if (!p || p instanceof RequestAbort) continue
-      if (p.aborted) {
-        this.abort(p.reason)
-        continue
-      }
-      const onAbort = () => this.abort(p.reason)
-      p.addEventListener('abort', onAbort, { once: true })
-      this.#unlink ??= []
-      this.#unlink.push(() => p.removeEventListener('abort', onAbort))
-    }
-    // Only a child with a signal needs its parents to push aborts to it (`aborted` asks the parents itself),
-    // so it joins them now. A parent RequestAbort must then listen to its own upstream signals too.
-    for (const p of this.#parents) {
-      if (!(p instanceof RequestAbort)) continue
+    const p = this.#parent
+    if (p instanceof RequestAbort) {
+      // Only a child with a signal needs its parent to push aborts to it (`aborted` asks the parent), so it
+      // joins the parent now; the parent must then listen to its own upstream signal too.
       p.#children ??= new Set()
       p.#children.add(this)
       void p.signal
+      if (p.aborted) this.abort(p.#reason)
+    } else if (p) {
+      if (p.aborted) this.abort(p.reason)
+      else {
+        const onAbort = () => this.abort(p.reason)
+        p.addEventListener('abort', onAbort, { once: true })
+        this.#unlink = () => p.removeEventListener('abort', onAbort)
+      }
     }
-    for (const p of this.#parents) if (p instanceof RequestAbort && p.aborted) this.abort(p.#reason)
     return c.signal
   }
 
@@ -76,12 +72,12 @@ export class RequestAbort {
     if (this.#children) for (const child of this.#children) child.abort(this.#reason)
   }
 
-  /** Detaches from long-lived parents once the request is over. */
+  /** Detaches from a long-lived parent once the request is over. */
   dispose(): void {
     const unlink = this.#unlink
     this.#unlink = undefined
-    if (unlink) for (const u of unlink) u()
-    for (const p of this.#parents) if (p instanceof RequestAbort) p.#children?.delete(this)
+    unlink?.()
+    if (this.#parent instanceof RequestAbort) this.#parent.#children?.delete(this)
   }
 
   /** Resolves when aborted (subscribes lazily). */
