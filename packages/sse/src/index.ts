@@ -4,7 +4,9 @@
 export { createSseHandler } from './server/sse-handler.js'
 export type { SseHandler } from './server/sse-handler.js'
 export { createAutoHandler } from './server/auto-handler.js'
-export type { AutoHandler, AutoHandlerOptions } from './server/auto-handler.js'
+export type { AutoEndpointControls, AutoHandler, AutoHandlerOptions } from './server/auto-handler.js'
+export { createAutoFetchHandler } from './server/auto-fetch-handler.js'
+export type { AutoFetchHandler, AutoFetchHandlerOptions } from './server/auto-fetch-handler.js'
 export type { SseHandlerOptions } from './server/options.js'
 export { SseEndpoint } from './server/sse-endpoint.js'
 

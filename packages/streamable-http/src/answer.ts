@@ -5,10 +5,10 @@ import {
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
-import type { Context } from 'hono'
 import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
 import { jsonAnswer } from './json-answer.js'
+import type { McpRequestContext } from './request-context.js'
 import type { HandlerState, PendingAnswer } from './state.js'
 import { sseConnectOf } from './sse-connect.js'
 
@@ -40,7 +40,7 @@ export class Answer implements PendingAnswer {
   constructor(
     private readonly state: HandlerState,
     /** The request's context while it is being answered (see `release`). */
-    private c: Context | undefined,
+    private c: McpRequestContext | undefined,
     private readonly session: ServerSession | undefined,
     /** The client accepts SSE and the handler may use it for this request. */
     private readonly canStream: boolean,
@@ -79,7 +79,7 @@ export class Answer implements PendingAnswer {
     const cancellation = this.cancellation
     const c = this.c
     const response = stream.open(
-      c ? sseConnectOf(c, this.state.options.waitUntil) : {},
+      c ? sseConnectOf(c, this.state.options.waitUntil, this.state.nodeOutgoing) : {},
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response

@@ -5,7 +5,6 @@ import {
   type ProtocolError,
   type ServerSession,
 } from '@edgemcp/core'
-import type { Context } from 'hono'
 import { accepts } from './accept.js'
 import { declaresBody, discardBody } from './body.js'
 import { checkLegacyVersion, sessionOf, versionHeader } from './classify.js'
@@ -15,6 +14,7 @@ import { errorResponse, transportError } from './http-error.js'
 import { sseConnectOf } from './sse-connect.js'
 import { SseConnection } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
+import type { McpRequestContext } from './request-context.js'
 import type { HandlerState } from './state.js'
 
 /** 409 Conflict: not (yet) in core's HttpStatus table, so named here once. */
@@ -38,7 +38,7 @@ const discardDeclaredBody = (request: Request): Promise<void> =>
 
 async function legacySession(
   state: HandlerState,
-  c: Context,
+  c: McpRequestContext,
 ): Promise<{ session: ServerSession } | { response: Response }> {
   const headers = c.req.raw.headers
   const version = versionHeader(headers)
@@ -64,7 +64,7 @@ function replayOnly(events: StoredEvent[], connect: ConnectOptions): Response {
  * GET: the session's standalone SSE stream for server-initiated messages (2025-11-25 "Listening for Messages
  * from the Server"); with `Last-Event-ID`, resumption of the stream that id belongs to.
  */
-export async function handleGet(state: HandlerState, c: Context): Promise<Response> {
+export async function handleGet(state: HandlerState, c: McpRequestContext): Promise<Response> {
   await discardDeclaredBody(c.req.raw)
   const found = await legacySession(state, c)
   if ('response' in found) return found.response
@@ -86,7 +86,7 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
         ),
       )
     const live = state.liveStream(replay.streamId)
-    const connect = sseConnectOf(c, state.options.waitUntil)
+    const connect = sseConnectOf(c, state.options.waitUntil, state.nodeOutgoing)
     return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }
 
@@ -96,7 +96,7 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
     )
   const stream = state.newStream(session)
   const response = stream.open(
-    sseConnectOf(c, state.options.waitUntil),
+    sseConnectOf(c, state.options.waitUntil, state.nodeOutgoing),
     stream.resumable ? undefined : () => stream.abort(),
   )
   state.setStandalone(session, stream)
@@ -104,7 +104,7 @@ export async function handleGet(state: HandlerState, c: Context): Promise<Respon
 }
 
 /** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */
-export async function handleDelete(state: HandlerState, c: Context): Promise<Response> {
+export async function handleDelete(state: HandlerState, c: McpRequestContext): Promise<Response> {
   await discardDeclaredBody(c.req.raw)
   const found = await legacySession(state, c)
   if ('response' in found) return found.response

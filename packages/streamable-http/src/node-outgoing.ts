@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { McpRequestContext } from './request-context.js'
 
 /**
  * What an SSE connection uses of node:http's `ServerResponse` (or node:http2's compatibility response),
@@ -20,7 +20,7 @@ export interface NodeOutgoing {
  * still untouched; undefined on every other runtime (Workers, Deno, Bun, `app.request`). An SSE stream
  * written straight to it skips the web `ReadableStream` and its pump (see `SseConnection`).
  */
-export function nodeOutgoingOf(c: Context): NodeOutgoing | undefined {
+export function nodeOutgoingOf(c: McpRequestContext): NodeOutgoing | undefined {
   const env: unknown = c.env
   if (typeof env !== 'object' || env === null || !('incoming' in env) || !('outgoing' in env))
     return undefined

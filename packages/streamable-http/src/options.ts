@@ -1,6 +1,7 @@
 import type { ServerSession } from '@edgemcp/core'
 import type { Context } from 'hono'
 import type { EventStore } from './event-store.js'
+import type { McpRequestContext } from './request-context.js'
 import type { Allowlist } from './security.js'
 import type { SessionStore } from './session-store.js'
 
@@ -12,7 +13,12 @@ export interface RequestAuth {
   principal?: string
 }
 
-export interface McpHandlerOptions {
+/**
+ * Options of the Streamable HTTP handler. Hooks get the request's context `C`: Hono's `Context` for
+ * `createMcpHandler` (a Hono app), an `McpRequestContext` (`c.req.raw`, `c.req.header()`, `c.env`,
+ * `c.executionCtx`, no Hono variables) for `createMcpFetchHandler`.
+ */
+export interface McpHandlerOptions<C extends McpRequestContext = Context> {
   /** Legacy sessions. Default: an `InMemorySessionStore` (30 min idle TTL, 10 000 sessions). */
   sessionStore?: SessionStore
   /** Events of legacy SSE streams for `Last-Event-ID` resumption; `null` disables resumption. */
@@ -44,13 +50,13 @@ export interface McpHandlerOptions {
    */
   sseConnectionLifetimeMs?: number
   /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
-  authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+  authenticate?: (c: C) => RequestAuth | undefined | Promise<RequestAuth | undefined>
   /**
    * The id of the legacy session a request creates (its `initialize`), e.g. one a router minted to name the
    * Durable Object the session lives in. Undefined, or no option: a random 128-bit id. Ids must be unique and
    * unguessable: they are the session's only credential when there is no `authenticate`.
    */
-  sessionId?: (c: Context) => string | undefined
+  sessionId?: (c: C) => string | undefined
   /**
    * Runs after a request that may have changed a legacy session (`initialize`, `logging/setLevel`,
    * `resources/subscribe`, `resources/unsubscribe`; see `changesSession`), before its answer goes out, so a
@@ -63,8 +69,11 @@ export interface McpHandlerOptions {
    * ends. Default: `c.executionCtx.waitUntil` when the request has an execution context (Cloudflare Workers,
    * Durable Objects), nothing elsewhere.
    */
-  waitUntil?: (c: Context, promise: Promise<unknown>) => void
+  waitUntil?: (c: C, promise: Promise<unknown>) => void
 }
+
+/** Options of `createMcpFetchHandler`: hooks get an `McpRequestContext`. */
+export type McpFetchHandlerOptions = McpHandlerOptions<McpRequestContext>
 
 export interface ResolvedOptions {
   jsonResponse: boolean
@@ -75,15 +84,20 @@ export interface ResolvedOptions {
   keepAliveMs: number
   retryMs: number
   sseConnectionLifetimeMs: number
-  authenticate: McpHandlerOptions['authenticate']
-  sessionId: McpHandlerOptions['sessionId']
-  onSessionChange: McpHandlerOptions['onSessionChange']
-  waitUntil: McpHandlerOptions['waitUntil']
+  authenticate: McpFetchHandlerOptions['authenticate']
+  sessionId: McpFetchHandlerOptions['sessionId']
+  onSessionChange: McpFetchHandlerOptions['onSessionChange']
+  waitUntil: McpFetchHandlerOptions['waitUntil']
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
-export function resolveOptions(o: McpHandlerOptions): ResolvedOptions {
+/**
+ * The options with defaults filled in. Hooks typed for a narrower context (Hono's `Context`) are kept as they
+ * are: each handler only ever passes them the kind of context they were written for.
+ */
+export function resolveOptions<C extends McpRequestContext>(options: McpHandlerOptions<C>): ResolvedOptions {
+  const o = options as McpFetchHandlerOptions
   return {
     jsonResponse: o.jsonResponse ?? false,
     acceptJsonOnly: o.acceptJsonOnly ?? false,

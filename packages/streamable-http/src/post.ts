@@ -1,11 +1,11 @@
 import { HttpStatus, parseJson, readId } from '@edgemcp/core'
-import type { Context } from 'hono'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
 import { readBody, refuse } from './body.js'
 import { classify } from './classify.js'
 import { errorResponse, transportError } from './http-error.js'
+import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
 import type { HandlerState } from './state.js'
 
@@ -13,7 +13,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
-export async function handlePost(state: HandlerState, c: Context): Promise<Response> {
+export async function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const request = c.req.raw
   const headers = request.headers
   const o = state.options

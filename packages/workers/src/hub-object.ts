@@ -1,6 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import type { Hono } from 'hono'
+import type { McpFetch } from '@edgemcp/streamable-http'
 import { type HubRpc, sessionStub, stringVar } from './bindings.js'
 import { AUTH_HEADER, decodeAuth } from './forward.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
@@ -26,7 +26,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
   return class McpHubObject extends DurableObject<Env> implements HubRpc {
     readonly server: McpServer
     private readonly relay: EventRelay
-    private readonly app: Hono
+    private readonly app: McpFetch
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
@@ -39,22 +39,17 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
       // The hub only delivers: what it raises itself is not sent anywhere else.
       this.relay = new EventRelay(this.server, () => {})
       this.app = createMcpApp(this.server, {
-        path: config.path,
         legacySse: false,
         handler: config.handler,
         sessionStore: new NoSessionStore(),
         eventStore: null,
         forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
-      }).app
+      }).fetch
     }
 
     /** A `subscriptions/listen` request forwarded by the Worker. */
     override async fetch(request: Request): Promise<Response> {
-      return this.app.fetch(request, this.env, {
-        waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
-        passThroughOnException: () => {},
-        props: {},
-      })
+      return this.app(request, this.env, this.ctx)
     }
 
     /** Delivers an event to the listen streams held here and to every interested legacy session but `origin`. */

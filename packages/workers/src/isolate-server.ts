@@ -1,6 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
-import type { RequestAuth } from '@edgemcp/streamable-http'
-import type { Hono } from 'hono'
+import type { McpFetch, RequestAuth } from '@edgemcp/streamable-http'
 import { hubStub, stringVar } from './bindings.js'
 import { createMcpApp, NoSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
@@ -14,7 +13,7 @@ let warnedNoSecret = false
  */
 export class IsolateServer<Env> {
   readonly server: McpServer
-  private readonly app: Hono
+  private readonly app: McpFetch
   /**
    * Invocations alive here (requests in flight, SSE streams still open, by count of each): the hub
    * publication of an event is kept alive by one of them.
@@ -38,7 +37,6 @@ export class IsolateServer<Env> {
     this.server = config.server(env, { stateSecret, role: 'worker', closeSseStream: () => false })
     new EventRelay(this.server, (event) => this.publish(event))
     this.app = createMcpApp(this.server, {
-      path: config.path,
       legacySse: config.legacySse,
       handler: config.handler,
       sessionStore: new NoSessionStore(),
@@ -53,14 +51,14 @@ export class IsolateServer<Env> {
           void promise.finally(() => this.leave(ctx))
         },
       },
-    }).app
+    }).fetch
   }
 
   async serve(request: Request, ctx: ExecutionContext, auth?: RequestAuth): Promise<Response> {
     if (auth !== undefined) this.auths.set(request, auth)
     this.enter(ctx)
     try {
-      return await this.app.fetch(request, this.env, ctx)
+      return await this.app(request, this.env, ctx)
     } finally {
       this.leave(ctx)
     }

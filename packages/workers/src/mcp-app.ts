@@ -1,55 +1,58 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
-import { createAutoHandler } from '@edgemcp/sse'
+import { createAutoFetchHandler } from '@edgemcp/sse'
 import {
-  createMcpHandler,
+  createMcpFetchHandler,
   type EventStore,
-  type McpHandler,
-  type McpHandlerOptions,
+  type McpFetch,
+  type McpFetchHandler,
+  type McpFetchHandlerOptions,
+  type McpRequestContext,
   type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
-import type { Context } from 'hono'
-import { Hono } from 'hono/tiny'
 import type { WorkerHandlerOptions } from './options.js'
 
 export interface McpAppOptions {
-  path: string
   legacySse: boolean
   handler: WorkerHandlerOptions
   sessionStore: SessionStore
   eventStore: EventStore | null
   /** What the host does around the transport (both transports get the same). */
-  hooks?: Pick<McpHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
+  hooks?: Pick<McpFetchHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
   /**
    * The caller the Worker was given for this request (`McpWorker.fetch`'s `auth`), if it was given one; it
    * takes the place of `handler.authenticate`, which runs otherwise.
    */
-  forwardedAuth?: (c: Context) => RequestAuth | undefined
+  forwardedAuth?: (c: McpRequestContext) => RequestAuth | undefined
 }
 
 /**
- * The MCP endpoint at `path`: Streamable HTTP of both eras, plus the legacy HTTP+SSE transport on the same
- * path (auto mode) when `legacySse`. The same app runs in the Worker and in the Durable Objects, so a bad
- * request gets the same answer wherever it lands, and the same answer as on Node.
+ * The MCP endpoint, as a fetch handler for requests to the MCP path (the Worker routes): Streamable HTTP of
+ * both eras, plus the legacy HTTP+SSE transport on the same path (auto mode) when `legacySse`. The same
+ * handler runs in the Worker and in the Durable Objects, so a bad request gets the same answer wherever it
+ * lands, and the same answer as on Node.
  */
 export function createMcpApp(
   server: McpServer,
   options: McpAppOptions,
-): { app: Hono; streamable: McpHandler } {
+): { fetch: McpFetch; streamable: McpFetchHandler } {
   const { forwardedAuth } = options
   const authenticate = options.handler.authenticate
-  const transport: McpHandlerOptions = {
+  const transport: McpFetchHandlerOptions = {
     ...options.handler,
     ...(forwardedAuth === undefined
       ? {}
-      : { authenticate: (c: Context) => forwardedAuth(c) ?? authenticate?.(c) }),
+      : { authenticate: (c: McpRequestContext) => forwardedAuth(c) ?? authenticate?.(c) }),
     ...options.hooks,
     sessionStore: options.sessionStore,
     eventStore: options.eventStore,
   }
-  const mcp = options.legacySse ? createAutoHandler(server, transport) : createMcpHandler(server, transport)
-  const streamable = 'streamable' in mcp ? mcp.streamable : mcp
-  return { app: new Hono().route(options.path, mcp), streamable }
+  if (!options.legacySse) {
+    const streamable = createMcpFetchHandler(server, transport)
+    return { fetch: streamable, streamable }
+  }
+  const auto = createAutoFetchHandler(server, transport)
+  return { fetch: auto, streamable: auto.streamable }
 }
 
 /**

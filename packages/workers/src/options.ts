@@ -1,5 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
-import type { McpHandlerOptions } from '@edgemcp/streamable-http'
+import type { McpFetchHandlerOptions } from '@edgemcp/streamable-http'
 
 /** Where a server instance runs: the stateless Worker, a legacy session's Durable Object, or the hub. */
 export type ServerRole = 'worker' | 'session' | 'hub'
@@ -18,9 +18,14 @@ export interface ServerFactoryContext {
   closeSseStream: (sessionId: string, requestId: string | number) => boolean
 }
 
-/** Options of the Streamable HTTP (and legacy SSE) handler that make sense on Workers. */
+/**
+ * Options of the Streamable HTTP (and legacy SSE) handler that make sense on Workers. `authenticate` gets an
+ * `McpRequestContext` (`c.req.raw`, `c.req.header(name)`, `c.env`, `c.executionCtx`): the Worker serves
+ * requests without Hono. (Auth established by Hono middleware in front of the Worker goes in as
+ * `McpWorker.fetch`'s `auth`.)
+ */
 export type WorkerHandlerOptions = Pick<
-  McpHandlerOptions,
+  McpFetchHandlerOptions,
   | 'jsonResponse'
   | 'acceptJsonOnly'
   | 'maxBodyBytes'

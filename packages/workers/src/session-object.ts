@@ -1,7 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import type { McpHandler } from '@edgemcp/streamable-http'
-import type { Hono } from 'hono'
+import type { McpFetch, McpFetchHandler } from '@edgemcp/streamable-http'
 import { hubStub, type SessionRpc, stringVar } from './bindings.js'
 import { AUTH_HEADER, decodeAuth, NEW_SESSION_HEADER } from './forward.js'
 import { createMcpApp } from './mcp-app.js'
@@ -42,7 +41,7 @@ export function createSessionObjectClass<Env>(
     readonly events: SqlEventStore
     readonly requests: ServerRequestLog
     private readonly relay: EventRelay
-    private readonly app: Hono
+    private readonly app: McpFetch
     /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
     private registered: string | undefined
     private alarmSet = false
@@ -52,7 +51,7 @@ export function createSessionObjectClass<Env>(
       super(ctx, env)
       const sql = ctx.storage.sql
       createSessionTables(sql)
-      let streamable: McpHandler | undefined
+      let streamable: McpFetchHandler | undefined
       const server = config.server(env, {
         stateSecret: stringVar(env, config.stateSecretVar),
         role: 'session',
@@ -70,7 +69,6 @@ export function createSessionObjectClass<Env>(
       explainLostAnswers(server, (id) => this.requests.settle(id))
       this.relay = new EventRelay(server, (event) => this.publish(event))
       const mcp = createMcpApp(server, {
-        path: config.path,
         legacySse: config.legacySse,
         handler: config.handler,
         sessionStore: this.store,
@@ -85,7 +83,7 @@ export function createSessionObjectClass<Env>(
           },
         },
       })
-      this.app = mcp.app
+      this.app = mcp.fetch
       streamable = mcp.streamable
     }
 
@@ -94,11 +92,7 @@ export function createSessionObjectClass<Env>(
      * transport keeps its SSE streams alive through the execution context's `waitUntil`.
      */
     override async fetch(request: Request): Promise<Response> {
-      const response = await this.app.fetch(request, this.env, {
-        waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
-        passThroughOnException: () => {},
-        props: {},
-      })
+      const response = await this.app(request, this.env, this.ctx)
       await this.afterRequest()
       return response
     }

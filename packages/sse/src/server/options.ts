@@ -3,11 +3,16 @@ import {
   type Allowlist,
   DEFAULT_MAX_BODY_BYTES,
   type McpHandlerOptions,
+  type McpRequestContext,
   type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
 
-export interface SseHandlerOptions {
+/**
+ * Options of the legacy transport. Hooks get the request's context `C`: Hono's `Context` for the Hono apps,
+ * an `McpRequestContext` for the fetch handlers.
+ */
+export interface SseHandlerOptions<C extends McpRequestContext = Context> {
   /** Path of the event stream, relative to where the app is mounted. Default `/sse`. */
   ssePath?: string
   /** Path clients POST their messages to, relative to where the app is mounted. Default `/messages`. */
@@ -39,23 +44,23 @@ export interface SseHandlerOptions {
    */
   maxBufferedBytes?: number
   /** Reads the caller's identity for each request (e.g. from a variable set by auth middleware). */
-  authenticate?: (c: Context) => RequestAuth | undefined | Promise<RequestAuth | undefined>
+  authenticate?: (c: C) => RequestAuth | undefined | Promise<RequestAuth | undefined>
   /**
    * The id of the session an event stream opens (e.g. one a router minted to name the Durable Object it lives
    * in). Undefined, or no option: a random 128-bit id. Ids must be unique and unguessable.
    */
-  sessionId?: McpHandlerOptions['sessionId']
+  sessionId?: McpHandlerOptions<C>['sessionId']
   /**
    * Runs after a message that may have changed its session (`initialize`, `logging/setLevel`,
    * `resources/subscribe`, `resources/unsubscribe`), before its answer is sent on the stream.
    */
-  onSessionChange?: McpHandlerOptions['onSessionChange']
+  onSessionChange?: McpHandlerOptions<C>['onSessionChange']
   /**
    * Keeps work alive on runtimes that end an invocation once its response is returned: each event stream
    * (until it ends) and each message handled after its 202. Default: `c.executionCtx.waitUntil` when the
    * request has an execution context (Workers, Durable Objects).
    */
-  waitUntil?: McpHandlerOptions['waitUntil']
+  waitUntil?: McpHandlerOptions<C>['waitUntil']
 }
 
 export interface ResolvedSseOptions {
@@ -68,10 +73,10 @@ export interface ResolvedSseOptions {
   allowedHosts: Allowlist | undefined
   keepAliveMs: number
   maxBufferedBytes: number
-  authenticate: SseHandlerOptions['authenticate']
-  sessionId: SseHandlerOptions['sessionId']
-  onSessionChange: SseHandlerOptions['onSessionChange']
-  waitUntil: SseHandlerOptions['waitUntil']
+  authenticate: SseHandlerOptions<McpRequestContext>['authenticate']
+  sessionId: SseHandlerOptions<McpRequestContext>['sessionId']
+  onSessionChange: SseHandlerOptions<McpRequestContext>['onSessionChange']
+  waitUntil: SseHandlerOptions<McpRequestContext>['waitUntil']
 }
 
 const normalizePath = (path: string): string => {
@@ -79,7 +84,11 @@ const normalizePath = (path: string): string => {
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
 }
 
-export function resolveSseOptions(o: SseHandlerOptions): ResolvedSseOptions {
+/** The options with defaults filled in; hooks are kept as they are (see `resolveOptions` of streamable-http). */
+export function resolveSseOptions<C extends McpRequestContext>(
+  options: SseHandlerOptions<C>,
+): ResolvedSseOptions {
+  const o = options as SseHandlerOptions<McpRequestContext>
   return {
     ssePath: normalizePath(o.ssePath ?? '/sse'),
     messagesPath: normalizePath(o.messagesPath ?? '/messages'),

@@ -8,7 +8,6 @@ import {
   type ServerSession,
   supportsBatch,
 } from '@edgemcp/core'
-import type { Context } from 'hono'
 import {
   accepts,
   changesSession,
@@ -16,6 +15,7 @@ import {
   errorResponse,
   InMemorySessionStore,
   isJsonContentType,
+  type McpRequestContext,
   type RequestAuth,
   readBody,
   refuse,
@@ -56,7 +56,7 @@ export class SseEndpoint {
   }
 
   /** GET: opens a session and its event stream; `endpointFor(sessionId)` is the URI announced for POSTs. */
-  async open(c: Context, endpointFor: (sessionId: string) => string): Promise<Response> {
+  async open(c: McpRequestContext, endpointFor: (sessionId: string) => string): Promise<Response> {
     const forbidden = checkRequestOrigin(c.req.raw, this.options)
     if (forbidden) return errorResponse(forbidden)
     const accept = c.req.header('accept')
@@ -97,7 +97,7 @@ export class SseEndpoint {
   }
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
-  async post(c: Context, sessionId: string | undefined): Promise<Response> {
+  async post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
     const request = c.req.raw
     const forbidden = checkRequestOrigin(request, this.options)
     if (forbidden) return refuse(request, forbidden)
@@ -202,7 +202,7 @@ export class SseEndpoint {
     }
   }
 
-  private async authenticate(c: Context): Promise<RequestAuth | undefined> {
+  private async authenticate(c: McpRequestContext): Promise<RequestAuth | undefined> {
     return this.options.authenticate ? await this.options.authenticate(c) : undefined
   }
 }

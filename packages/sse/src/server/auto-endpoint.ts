@@ -1,0 +1,97 @@
+import type { McpServer } from '@edgemcp/core'
+import {
+  accepts,
+  type McpEndpointControls,
+  type McpHandlerOptions,
+  type McpRequestContext,
+  type SessionStore,
+} from '@edgemcp/streamable-http'
+import type { Context } from 'hono'
+import { resolveSseOptions, type SseHandlerOptions } from './options.js'
+import { SseEndpoint } from './sse-endpoint.js'
+
+/** The value of a query parameter of `url`, if it is there (the URL is parsed only when it has a query). */
+export function queryParam(url: string, name: string): string | undefined {
+  if (!url.includes('?')) return undefined
+  return new URL(url).searchParams.get(name) ?? undefined
+}
+
+/**
+ * Serving one path with both transports (see `createAutoHandler`): a POST with `?sessionId=` is a legacy
+ * message, a GET that accepts `text/event-stream` without `Mcp-Session-Id` opens a legacy SSE stream whose
+ * `endpoint` event points back at this path; everything else goes to Streamable HTTP.
+ */
+export function autoServe(
+  endpoint: SseEndpoint,
+  streamable: McpEndpointControls,
+): (c: McpRequestContext) => Promise<Response> {
+  return (c) => {
+    const request = c.req.raw
+    const method = request.method
+    if (method === 'POST') {
+      const sessionId = queryParam(request.url, 'sessionId')
+      if (sessionId !== undefined) return endpoint.post(c, sessionId)
+    } else if (
+      method === 'GET' &&
+      !request.headers.has('mcp-session-id') &&
+      accepts(request.headers.get('accept'), 'text/event-stream')
+    ) {
+      const path = new URL(request.url).pathname
+      return endpoint.open(c, (id) => `${path}?sessionId=${encodeURIComponent(id)}`)
+    }
+    return streamable.serve(c)
+  }
+}
+
+export interface AutoHandlerOptions<C extends McpRequestContext = Context> extends McpHandlerOptions<C> {
+  /**
+   * The legacy side's own settings. Origin/Host allowlists, `maxBodyBytes`, `keepAliveMs`, `authenticate`,
+   * `sessionId`, `onSessionChange` and `waitUntil` are shared with Streamable HTTP; `sessionStore` above is
+   * the Streamable HTTP one.
+   */
+  sse?: Pick<SseHandlerOptions<C>, 'sessionStore' | 'sessionTtlMs' | 'maxSessions' | 'maxBufferedBytes'>
+}
+
+/** The controls of both sides of an auto endpoint. */
+export interface AutoEndpointControls<S> {
+  /** The Streamable HTTP side. */
+  readonly streamable: S
+  /** Where legacy SSE sessions live. */
+  readonly sseSessions: SessionStore
+  /** Legacy SSE streams open right now. */
+  readonly openSseStreams: number
+  /** Ends every legacy SSE session. */
+  closeAllSse(reason?: string): void
+}
+
+/** The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side. */
+export function autoSseEndpoint<C extends McpRequestContext>(
+  server: McpServer,
+  options: AutoHandlerOptions<C>,
+): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
+  const { sse = {}, ...streamableOptions } = options
+  const shared: SseHandlerOptions<C> = { ...sse }
+  if (options.maxBodyBytes !== undefined) shared.maxBodyBytes = options.maxBodyBytes
+  if (options.allowedOrigins !== undefined) shared.allowedOrigins = options.allowedOrigins
+  if (options.allowedHosts !== undefined) shared.allowedHosts = options.allowedHosts
+  if (options.keepAliveMs !== undefined) shared.keepAliveMs = options.keepAliveMs
+  if (options.authenticate !== undefined) shared.authenticate = options.authenticate
+  if (options.sessionId !== undefined) shared.sessionId = options.sessionId
+  if (options.onSessionChange !== undefined) shared.onSessionChange = options.onSessionChange
+  if (options.waitUntil !== undefined) shared.waitUntil = options.waitUntil
+  return { endpoint: new SseEndpoint(server, resolveSseOptions(shared), sse.sessionStore), streamableOptions }
+}
+
+/** The controls of an auto endpoint, added to the handler `target`. */
+export function withAutoControls<T extends object, S>(
+  target: T,
+  endpoint: SseEndpoint,
+  streamable: S,
+): T & AutoEndpointControls<S> {
+  return Object.defineProperties(target, {
+    streamable: { value: streamable },
+    sseSessions: { value: endpoint.sessions },
+    openSseStreams: { get: () => endpoint.openStreams },
+    closeAllSse: { value: (reason?: string) => endpoint.closeAll(reason) },
+  }) as T & AutoEndpointControls<S>
+}

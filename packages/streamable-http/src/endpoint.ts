@@ -1,0 +1,63 @@
+import type { McpServer, RequestId } from '@edgemcp/core'
+import { refuse } from './body.js'
+import { InMemoryEventStore } from './event-store.js'
+import { ALLOW, handleDelete, handleGet, methodNotAllowedError } from './get-delete.js'
+import { type McpHandlerOptions, resolveOptions } from './options.js'
+import { handlePost } from './post.js'
+import type { McpRequestContext } from './request-context.js'
+import { checkRequestOrigin } from './security.js'
+import { InMemorySessionStore, type SessionStore } from './session-store.js'
+import { HandlerState } from './state.js'
+
+/** What both forms of the Streamable HTTP endpoint (Hono app, fetch handler) offer besides serving. */
+export interface McpEndpointControls {
+  /** Where legacy sessions live. */
+  readonly sessions: SessionStore
+  /**
+   * Closes the SSE connection of a legacy request in flight without ending its stream (switching its answer
+   * to SSE first): the client reconnects with `Last-Event-ID` after `retry` ms (2025-11-25 polling). Call it
+   * from a handler with `ctx.sessionId` and `ctx.requestId`. False when the request cannot resume.
+   */
+  closeSseStream(sessionId: string, requestId: RequestId): boolean
+  /**
+   * Answers one request, whatever its path (the caller routes), given its context: a Hono `Context` or a
+   * `FetchContext`. What the Hono app and the fetch handler both run; for transports built on this one.
+   */
+  serve(c: McpRequestContext): Promise<Response>
+}
+
+/** The state of one endpoint (sessions, streams, requests in flight) and the function serving it. */
+export function createEndpoint<C extends McpRequestContext>(
+  server: McpServer,
+  options: McpHandlerOptions<C>,
+): { state: HandlerState; controls: McpEndpointControls } {
+  const sessions = options.sessionStore ?? new InMemorySessionStore()
+  const eventStore = options.eventStore === undefined ? new InMemoryEventStore() : options.eventStore
+  const resolved = resolveOptions(options)
+  const state = new HandlerState(server, resolved, sessions, eventStore)
+  const serve = (c: McpRequestContext): Promise<Response> => {
+    const request = c.req.raw
+    const error = checkRequestOrigin(request, resolved)
+    if (error) return refuse(request, error)
+    switch (request.method) {
+      case 'POST':
+        return handlePost(state, c)
+      case 'GET':
+        return handleGet(state, c)
+      case 'DELETE':
+        return handleDelete(state, c)
+      default:
+        // HEAD included (Hono hands it to GET routes and drops the body): a GET would open a stream, with
+        // its side effects (a standalone stream replaced), that nobody could read.
+        return refuse(request, methodNotAllowedError, null, ALLOW)
+    }
+  }
+  return {
+    state,
+    controls: {
+      sessions,
+      closeSseStream: (sessionId, requestId) => state.closeSseStream(sessionId, requestId),
+      serve,
+    },
+  }
+}
