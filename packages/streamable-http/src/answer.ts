@@ -79,7 +79,7 @@ export class Answer implements PendingAnswer {
     const cancellation = this.cancellation
     const c = this.c
     const response = stream.open(
-      c ? sseConnectOf(c, this.state.options.waitUntil, this.state.nodeOutgoing) : {},
+      c ? sseConnectOf(c, this.state.options.waitUntil, this.state.node) : {},
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response

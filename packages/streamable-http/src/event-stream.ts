@@ -1,7 +1,12 @@
 import { encodeMessage, type JsonRpcMessage, type ServerSession } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
 import type { NodeOutgoing } from './node-outgoing.js'
-import { SseConnection, type SseConnectionOwner } from './sse-connection.js'
+import {
+  type SseConnection,
+  type SseConnectionClass,
+  type SseConnectionOwner,
+  WebSseConnection,
+} from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
 
 /** The settings of a family of streams (one object per handler, shared by all its streams). */
@@ -24,6 +29,8 @@ export interface ConnectOptions {
   signal?: AbortSignal | undefined
   /** On @hono/node-server: the node:http response, written to directly (see `nodeOutgoingOf`). */
   node?: NodeOutgoing | undefined
+  /** The kind of connection; default `WebSseConnection` (`NodeSseConnection` with `node`). */
+  Connection?: SseConnectionClass | undefined
   headers?: Record<string, string> | undefined
   /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
   hold?: ((closed: Promise<void>) => void) | undefined
@@ -153,7 +160,7 @@ export class EventStream implements SseConnectionOwner {
 
   private newConnection(connect: ConnectOptions): SseConnection {
     const config = this.config
-    const connection = new SseConnection({
+    const connection = new (connect.Connection ?? WebSseConnection)({
       keepAliveMs: config.keepAliveMs,
       lifetimeMs: config.eventStore !== null ? config.connectionLifetimeMs : 0,
       signal: connect.node ? undefined : connect.signal,

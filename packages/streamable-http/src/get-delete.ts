@@ -12,7 +12,7 @@ import type { StoredEvent } from './event-store.js'
 import type { ConnectOptions } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
 import { sseConnectOf } from './sse-connect.js'
-import { SseConnection } from './sse-connection.js'
+import { WebSseConnection } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState } from './state.js'
@@ -54,7 +54,11 @@ async function legacySession(
 
 /** A stream that has ended (or lives in another isolate): send what the client missed, then close. */
 function replayOnly(events: StoredEvent[], connect: ConnectOptions): Response {
-  const connection = new SseConnection({ keepAliveMs: 0, signal: connect.signal, node: connect.node })
+  const connection = new (connect.Connection ?? WebSseConnection)({
+    keepAliveMs: 0,
+    signal: connect.signal,
+    node: connect.node,
+  })
   for (const e of events) connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
   connection.close()
   return connection.takeResponse()
@@ -86,7 +90,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
         ),
       )
     const live = state.liveStream(replay.streamId)
-    const connect = sseConnectOf(c, state.options.waitUntil, state.nodeOutgoing)
+    const connect = sseConnectOf(c, state.options.waitUntil, state.node)
     return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }
 
@@ -96,7 +100,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
     )
   const stream = state.newStream(session)
   const response = stream.open(
-    sseConnectOf(c, state.options.waitUntil, state.nodeOutgoing),
+    sseConnectOf(c, state.options.waitUntil, state.node),
     stream.resumable ? undefined : () => stream.abort(),
   )
   state.setStandalone(session, stream)

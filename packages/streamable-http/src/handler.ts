@@ -1,7 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import { createEndpoint, type McpEndpointControls } from './endpoint.js'
-import { nodeOutgoingOf } from './node-outgoing.js'
+import { nodeSse } from './node-sse-connection.js'
 import type { McpHandlerOptions } from './options.js'
 
 /** The Hono app serving one MCP endpoint at its root path, plus a few controls. */
@@ -21,7 +21,7 @@ export type McpHandler = Hono & McpEndpointControls
  */
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
   const { state, controls } = createEndpoint(server, options)
-  state.nodeOutgoing = nodeOutgoingOf
+  state.node = nodeSse
   const serve = controls.serve
   const app = new Hono()
   // One route, one handler: Hono calls it directly (no middleware chain).

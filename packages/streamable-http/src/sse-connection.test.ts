@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SseConnection, type SseConnectionOwner } from './sse-connection.js'
+import { type SseConnection, type SseConnectionOwner, WebSseConnection } from './sse-connection.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -13,7 +13,7 @@ describe('SseConnection (web stream)', () => {
   it('sends keep-alive comments on its interval and stops them when closed', async () => {
     vi.useFakeTimers()
     let ticks = 0
-    const c = new SseConnection({ keepAliveMs: 1000, owner: { keptAlive: () => ticks++ } })
+    const c = new WebSseConnection({ keepAliveMs: 1000, owner: { keptAlive: () => ticks++ } })
     const response = c.takeResponse()
     vi.advanceTimersByTime(3500)
     expect(ticks).toBe(3)
@@ -28,7 +28,7 @@ describe('SseConnection (web stream)', () => {
     vi.useFakeTimers()
     const closed: string[] = []
     const owner: SseConnectionOwner = { closed: () => closed.push('owner') }
-    const a = new SseConnection({ keepAliveMs: 1000, lifetimeMs: 60_000, owner })
+    const a = new WebSseConnection({ keepAliveMs: 1000, lifetimeMs: 60_000, owner })
     a.onClose(() => closed.push('a'))
     await a.takeResponse().body?.cancel()
     expect(closed).toEqual(['owner', 'a'])
@@ -38,7 +38,7 @@ describe('SseConnection (web stream)', () => {
     expect(closed).toEqual(['owner', 'a'])
 
     const abort = new AbortController()
-    const b = new SseConnection({ keepAliveMs: 1000, signal: abort.signal })
+    const b = new WebSseConnection({ keepAliveMs: 1000, signal: abort.signal })
     b.onClose(() => closed.push('b'))
     abort.abort()
     expect(closed).toEqual(['owner', 'a', 'b'])
@@ -50,7 +50,7 @@ describe('SseConnection (web stream)', () => {
 
   it('expires after its lifetime, letting the owner write a last event first', async () => {
     vi.useFakeTimers()
-    const c: SseConnection = new SseConnection({
+    const c: SseConnection = new WebSseConnection({
       keepAliveMs: 0,
       lifetimeMs: 500,
       owner: { expiring: (connection) => connection.write('retry: 10\n\n') },
@@ -66,7 +66,7 @@ describe('SseConnection (web stream)', () => {
   })
 
   it('hands its response out once, with extra headers', () => {
-    const c = new SseConnection({ keepAliveMs: 0, headers: { 'X-Extra': 'yes' } })
+    const c = new WebSseConnection({ keepAliveMs: 0, headers: { 'X-Extra': 'yes' } })
     const response = c.takeResponse()
     expect(response.headers.get('x-extra')).toBe('yes')
     expect(response.headers.get('content-type')).toBe('text/event-stream')

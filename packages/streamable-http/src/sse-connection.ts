@@ -1,6 +1,6 @@
 import type { NodeOutgoing } from './node-outgoing.js'
 import { formatSseComment } from './sse-format.js'
-import { type KeepAliveTarget, sharedKeepAlive } from './sse-keep-alive.js'
+import type { KeepAliveTarget } from './sse-keep-alive.js'
 
 /** What a connection tells its owner: methods, so that an owner needs no closure per connection. */
 export interface SseConnectionOwner {
@@ -20,8 +20,8 @@ export interface SseConnectionOptions {
   /** Aborts with the HTTP request (client gone). Not used with `node`. */
   signal?: AbortSignal | undefined
   /**
-   * The node:http response to write to directly instead of building a web `ReadableStream` (see
-   * `nodeOutgoingOf`): a client disconnect is then its `close` event.
+   * The node:http response to write to directly (`NodeSseConnection` only, see `nodeOutgoingOf`): a client
+   * disconnect is then its `close` event.
    */
   node?: NodeOutgoing | undefined
   /** Extra response headers. */
@@ -29,8 +29,8 @@ export interface SseConnectionOptions {
   owner?: SseConnectionOwner | undefined
 }
 
-const encoder = new TextEncoder()
-const KEEP_ALIVE = formatSseComment()
+/** A kind of connection: `WebSseConnection`, or on Node `NodeSseConnection`. */
+export type SseConnectionClass = new (options: SseConnectionOptions) => SseConnection
 
 /** Response headers of every SSE stream (2026-07-28 basic/transports/streamable-http "Receiving Messages"). */
 export const SSE_HEADERS = {
@@ -39,63 +39,25 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 } as const
 
-type Timer = ReturnType<typeof setTimeout>
+export const KEEP_ALIVE = formatSseComment()
+
+export type Timer = ReturnType<typeof setTimeout>
 
 /**
- * One HTTP response carrying SSE text. Owns its timers; `close()` and client disconnects (stream cancel,
- * request abort, or the node:http response closing) end it once, clear the timers and tell the owner.
- *
- * On Node (`node` given) there is no web stream: the handler returns an empty 200 with the SSE headers,
- * @hono/node-server writes that head (with whatever headers middleware added on the way out) and then calls
- * `end()`, which the connection takes over once: from then on the events are written straight to the
- * response. Text written before that, or while the socket is congested (`write()` returned false, until
- * `drain`), is held in one string, so nothing is lost, reordered or written past back-pressure; keep-alive
- * comments are skipped meanwhile. Node connections tick with a keep-alive interval shared per period.
+ * One HTTP response carrying SSE text. Owns its timers; `close()` and client disconnects end it once, clear the
+ * timers and tell the owner. What carries the text is up to the subclass: a web `ReadableStream`
+ * (`WebSseConnection`, every runtime) or the node:http response itself (`NodeSseConnection`, reachable only
+ * from the Hono app, so that the Worker bundle carries none of it).
  */
-export class SseConnection implements KeepAliveTarget {
-  private response: Response | undefined
-  private controller: ReadableStreamDefaultController<Uint8Array> | undefined
-  private readonly out: NodeOutgoing | undefined
-  private readonly owner: SseConnectionOwner | undefined
-  private closed = false
-  /** Node: the head is out and the response is ours to write to. */
-  private started = false
-  /** Node: the socket asked to wait for `drain`. */
-  private congested = false
-  /** Node: text waiting for the head or for `drain`. */
-  private pending = ''
-  /** Web: this connection's keep-alive interval. */
-  private keepAlive: Timer | undefined
-  /** Node: the period of the shared keep-alive ticker this connection ticks with (0: none). */
-  private sharedPeriod = 0
+export abstract class SseConnection implements KeepAliveTarget {
+  protected response: Response | undefined
+  protected readonly owner: SseConnectionOwner | undefined
+  protected closed = false
   private lifetime: Timer | undefined
   private listeners: Array<() => void> | undefined
-  private detachSignal: (() => void) | undefined
 
   constructor(options: SseConnectionOptions) {
     this.owner = options.owner
-    const headers = options.headers ? { ...SSE_HEADERS, ...options.headers } : SSE_HEADERS
-    const out = options.node
-    if (out) {
-      this.out = out
-      out.on('close', () => this.end(false))
-      this.takeOverEnd(out)
-      this.response = new Response(null, { status: 200, headers })
-    } else {
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => {
-          this.controller = controller
-        },
-        cancel: () => this.end(false),
-      })
-      this.response = new Response(body, { status: 200, headers })
-      this.watch(options.signal)
-    }
-    const keepAliveMs = options.keepAliveMs
-    if (keepAliveMs > 0 && out) {
-      this.sharedPeriod = keepAliveMs
-      sharedKeepAlive.join(keepAliveMs, this)
-    } else if (keepAliveMs > 0) this.keepAlive = setInterval(() => this.tick(), keepAliveMs)
     if (options.lifetimeMs && options.lifetimeMs > 0)
       this.lifetime = setTimeout(() => this.expire(), options.lifetimeMs)
   }
@@ -114,21 +76,7 @@ export class SseConnection implements KeepAliveTarget {
 
   /** Writes SSE text; false when the connection is gone. */
   write(text: string): boolean {
-    if (this.closed) return false
-    if (this.out) {
-      if (!this.started || this.congested) {
-        this.pending += text
-        return true
-      }
-      return this.push(this.out, text)
-    }
-    try {
-      this.controller?.enqueue(encoder.encode(text))
-      return true
-    } catch {
-      this.end(false)
-      return false
-    }
+    return !this.closed && this.send(text)
   }
 
   /** Ends the response normally (on Node, after anything still held). */
@@ -144,15 +92,71 @@ export class SseConnection implements KeepAliveTarget {
 
   /** @internal A keep-alive period passed. */
   tick(): void {
-    if (this.closed) return
-    // A congested socket is a live client, but another comment would only queue up behind the data.
-    if (!(this.out && (this.congested || !this.started)) && !this.write(KEEP_ALIVE)) return
-    this.owner?.keptAlive?.(this)
+    if (!this.closed && this.keepAlive()) this.owner?.keptAlive?.(this)
   }
+
+  /** Writes a keep-alive comment; false when the connection turned out to be gone. */
+  protected keepAlive(): boolean {
+    return this.write(KEEP_ALIVE)
+  }
+
+  /** Writes text to an open connection. */
+  protected abstract send(text: string): boolean
+
+  /** Ends the transport once: normally (`graceful`), or because the client is gone. */
+  protected abstract finish(graceful: boolean): void
 
   private expire(): void {
     this.owner?.expiring?.(this)
     this.close()
+  }
+
+  protected end(graceful: boolean): void {
+    if (this.closed) return
+    this.closed = true
+    clearTimeout(this.lifetime)
+    this.lifetime = undefined
+    this.finish(graceful)
+    this.owner?.closed?.(this)
+    const listeners = this.listeners
+    this.listeners = undefined
+    for (const l of listeners ?? []) l()
+  }
+}
+
+/** The response headers of a connection. */
+export const sseHeaders = (options: SseConnectionOptions): Record<string, string> =>
+  options.headers ? { ...SSE_HEADERS, ...options.headers } : SSE_HEADERS
+
+const encoder = new TextEncoder()
+
+/** An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. */
+export class WebSseConnection extends SseConnection {
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  private timer: Timer | undefined
+  private detachSignal: (() => void) | undefined
+
+  constructor(options: SseConnectionOptions) {
+    super(options)
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller
+      },
+      cancel: () => this.end(false),
+    })
+    this.response = new Response(body, { status: 200, headers: sseHeaders(options) })
+    this.watch(options.signal)
+    if (options.keepAliveMs > 0) this.timer = setInterval(() => this.tick(), options.keepAliveMs)
+  }
+
+  protected send(text: string): boolean {
+    try {
+      this.controller?.enqueue(encoder.encode(text))
+      return true
+    } catch {
+      this.end(false)
+      return false
+    }
   }
 
   private watch(signal: AbortSignal | undefined): void {
@@ -166,81 +170,16 @@ export class SseConnection implements KeepAliveTarget {
     this.detachSignal = () => signal.removeEventListener('abort', onAbort)
   }
 
-  /**
-   * @hono/node-server answers our empty response with `writeHead(200, headers)` then `end()`: that `end()` is
-   * where the stream starts. Any other end (an error response replacing ours) goes through untouched.
-   */
-  private takeOverEnd(out: NodeOutgoing): void {
-    const end = out.end
-    // Restored by assignment, not `delete`: deleting a property turns the response into a dictionary-mode
-    // object (about 3 KiB more per stream).
-    out.end = (...args: [chunk?: string]) => {
-      out.end = end
-      if (args.length === 0 && out.statusCode === 200 && !this.started) {
-        this.headOut(out)
-        return out
+  protected finish(graceful: boolean): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+    this.detachSignal?.()
+    this.detachSignal = undefined
+    if (graceful)
+      try {
+        this.controller?.close()
+      } catch {
+        // already errored or cancelled
       }
-      return end.apply(out, args)
-    }
-  }
-
-  private headOut(out: NodeOutgoing): void {
-    this.started = true
-    const text = this.pending
-    this.pending = ''
-    if (this.closed) out.end(text === '' ? undefined : text)
-    else if (text !== '') this.push(out, text)
-    else out.flushHeaders?.()
-  }
-
-  private push(out: NodeOutgoing, text: string): boolean {
-    if (out.writableEnded || out.destroyed) {
-      this.end(false)
-      return false
-    }
-    if (!out.write(text)) {
-      this.congested = true
-      out.once('drain', () => this.drained(out))
-    }
-    return true
-  }
-
-  private drained(out: NodeOutgoing): void {
-    this.congested = false
-    if (this.closed) return
-    const text = this.pending
-    this.pending = ''
-    if (text !== '') this.push(out, text)
-  }
-
-  private end(graceful: boolean): void {
-    if (this.closed) return
-    this.closed = true
-    clearInterval(this.keepAlive)
-    clearTimeout(this.lifetime)
-    this.keepAlive = this.lifetime = undefined
-    if (this.sharedPeriod > 0) sharedKeepAlive.leave(this.sharedPeriod, this)
-    const out = this.out
-    if (out) {
-      // Before the head is out, `headOut` ends the response with what is held.
-      if (graceful && this.started && !out.writableEnded && !out.destroyed) {
-        const text = this.pending
-        this.pending = ''
-        out.end(text === '' ? undefined : text)
-      } else if (!graceful) this.pending = ''
-    } else {
-      this.detachSignal?.()
-      this.detachSignal = undefined
-      if (graceful)
-        try {
-          this.controller?.close()
-        } catch {
-          // already errored or cancelled
-        }
-    }
-    this.owner?.closed?.(this)
-    const listeners = this.listeners
-    this.listeners = undefined
-    for (const l of listeners ?? []) l()
   }
 }

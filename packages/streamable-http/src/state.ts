@@ -3,7 +3,7 @@ import type { EventStore } from './event-store.js'
 import { EventStream, type EventStreamConfig } from './event-stream.js'
 import type { ResolvedOptions } from './options.js'
 import type { SessionStore } from './session-store.js'
-import type { NodeOutgoingOf } from './sse-connect.js'
+import type { NodeSse } from './sse-connect.js'
 
 /** A request in flight whose answer may still switch from JSON to SSE (see `closeSseStream`). */
 export interface PendingAnswer {
@@ -27,7 +27,7 @@ export class HandlerState {
   private readonly legacyStreams: EventStreamConfig
   private readonly modernStreams: EventStreamConfig
   /** Set by the Hono app (which may run on @hono/node-server): SSE then goes straight to node:http. */
-  nodeOutgoing: NodeOutgoingOf | undefined
+  node: NodeSse | undefined
 
   constructor(
     readonly server: McpServer,

@@ -1,0 +1,111 @@
+import { type NodeOutgoing, nodeOutgoingOf } from './node-outgoing.js'
+import type { NodeSse } from './sse-connect.js'
+import { KEEP_ALIVE, SseConnection, type SseConnectionOptions, sseHeaders } from './sse-connection.js'
+import { sharedKeepAlive } from './sse-keep-alive.js'
+
+/**
+ * An SSE connection written straight to the node:http response (on @hono/node-server, see `nodeOutgoingOf`):
+ * no web stream. The handler returns an empty 200 with the SSE headers, @hono/node-server writes that head
+ * (with whatever headers middleware added on the way out) and then calls `end()`, which the connection takes
+ * over once: from then on the events are written straight to the response. Text written before that, or while
+ * the socket is congested (`write()` returned false, until `drain`), is held in one string, so nothing is lost,
+ * reordered or written past back-pressure; keep-alive comments are skipped meanwhile. Connections tick with a
+ * keep-alive interval shared per period. A client disconnect is the response's `close` event.
+ */
+export class NodeSseConnection extends SseConnection {
+  private readonly out: NodeOutgoing
+  /** The head is out and the response is ours to write to. */
+  private started = false
+  /** The socket asked to wait for `drain`. */
+  private congested = false
+  /** Text waiting for the head or for `drain`. */
+  private pending = ''
+  /** The period of the shared keep-alive ticker this connection ticks with (0: none). */
+  private readonly period: number
+
+  constructor(options: SseConnectionOptions) {
+    super(options)
+    const out = options.node
+    if (!out) throw new Error('NodeSseConnection: no node:http response to write to')
+    this.out = out
+    out.on('close', () => this.end(false))
+    this.takeOverEnd(out)
+    this.response = new Response(null, { status: 200, headers: sseHeaders(options) })
+    this.period = options.keepAliveMs > 0 ? options.keepAliveMs : 0
+    if (this.period > 0) sharedKeepAlive.join(this.period, this)
+  }
+
+  protected send(text: string): boolean {
+    if (!this.started || this.congested) {
+      this.pending += text
+      return true
+    }
+    return this.push(this.out, text)
+  }
+
+  /** A congested socket is a live client, but another comment would only queue up behind the data. */
+  protected override keepAlive(): boolean {
+    return this.congested || !this.started || this.write(KEEP_ALIVE)
+  }
+
+  /**
+   * @hono/node-server answers our empty response with `writeHead(200, headers)` then `end()`: that `end()` is
+   * where the stream starts. Any other end (an error response replacing ours) goes through untouched.
+   */
+  private takeOverEnd(out: NodeOutgoing): void {
+    const end = out.end
+    // Restored by assignment, not `delete`: deleting a property turns the response into a dictionary-mode
+    // object (about 3 KiB more per stream).
+    out.end = (...args: [chunk?: string]) => {
+      out.end = end
+      if (args.length === 0 && out.statusCode === 200 && !this.started) {
+        this.headOut(out)
+        return out
+      }
+      return end.apply(out, args)
+    }
+  }
+
+  private headOut(out: NodeOutgoing): void {
+    this.started = true
+    const text = this.pending
+    this.pending = ''
+    if (this.closed) out.end(text === '' ? undefined : text)
+    else if (text !== '') this.push(out, text)
+    else out.flushHeaders?.()
+  }
+
+  private push(out: NodeOutgoing, text: string): boolean {
+    if (out.writableEnded || out.destroyed) {
+      this.end(false)
+      return false
+    }
+    if (!out.write(text)) {
+      this.congested = true
+      out.once('drain', () => this.drained(out))
+    }
+    return true
+  }
+
+  private drained(out: NodeOutgoing): void {
+    this.congested = false
+    if (this.closed) return
+    const text = this.pending
+    this.pending = ''
+    if (text !== '') this.push(out, text)
+  }
+
+  protected finish(graceful: boolean): void {
+    if (this.period > 0) sharedKeepAlive.leave(this.period, this)
+    const out = this.out
+    // Before the head is out, `headOut` ends the response with what is held.
+    if (graceful && this.started && !out.writableEnded && !out.destroyed) {
+      const text = this.pending
+      this.pending = ''
+      out.end(text === '' ? undefined : text)
+    } else if (!graceful) this.pending = ''
+  }
+}
+
+/** SSE straight to node:http where the request has a node:http response (see `sseConnectOf`). */
+export const nodeSse: NodeSse = { outgoingOf: nodeOutgoingOf, Connection: NodeSseConnection }
