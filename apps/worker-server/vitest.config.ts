@@ -52,6 +52,8 @@ export default defineConfig({
         ],
         test: { name: 'workerd-auth', include: ['test/auth/*.test.ts'] },
       },
+      // The Worker bundle: what it carries of our packages (Node, esbuild).
+      { test: { name: 'bundle', include: ['test/bundle/**/*.test.ts'], pool: 'threads' } },
       // End to end: `wrangler dev` on a free port, driven over real HTTP by McpClient.
       {
         test: {

@@ -1,12 +1,12 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
 import { refuse } from './body.js'
-import { InMemoryEventStore } from './event-store.js'
+import type { EventStore } from './event-store.js'
 import { ALLOW, handleDelete, handleGet, methodNotAllowedError } from './get-delete.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 import { handlePost } from './post.js'
 import type { McpRequestContext } from './request-context.js'
 import { checkRequestOrigin } from './security.js'
-import { InMemorySessionStore, type SessionStore } from './session-store.js'
+import type { SessionStore } from './session-store.js'
 import { HandlerState } from './state.js'
 
 /** What both forms of the Streamable HTTP endpoint (Hono app, fetch handler) offer besides serving. */
@@ -26,13 +26,16 @@ export interface McpEndpointControls {
   serve(c: McpRequestContext): Promise<Response>
 }
 
-/** The state of one endpoint (sessions, streams, requests in flight) and the function serving it. */
+/**
+ * The state of one endpoint (sessions, streams, requests in flight) and the function serving it, with the
+ * stores given (`options.sessionStore` and `options.eventStore` are not read: see `createMcpEndpoint`).
+ */
 export function createEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: McpHandlerOptions<C>,
+  sessions: SessionStore,
+  eventStore: EventStore | null,
 ): { state: HandlerState; controls: McpEndpointControls } {
-  const sessions = options.sessionStore ?? new InMemorySessionStore()
-  const eventStore = options.eventStore === undefined ? new InMemoryEventStore() : options.eventStore
   const resolved = resolveOptions(options)
   const state = new HandlerState(server, resolved, sessions, eventStore)
   const serve = (c: McpRequestContext): Promise<Response> => {
@@ -60,4 +63,18 @@ export function createEndpoint<C extends McpRequestContext>(
       serve,
     },
   }
+}
+
+/**
+ * The Streamable HTTP endpoint as a building block: `serve(c)` and the controls, with the stores given and no
+ * defaults (so a bundle that brings its own stores, such as @edgemcp/workers, carries no in-memory ones).
+ * Wrap `serve` with `fetchHandler` for a fetch handler. Most code wants `createMcpFetchHandler` instead.
+ */
+export function createMcpEndpoint<C extends McpRequestContext>(
+  server: McpServer,
+  options: McpHandlerOptions<C>,
+  sessions: SessionStore,
+  eventStore: EventStore | null,
+): McpEndpointControls {
+  return createEndpoint(server, options, sessions, eventStore).controls
 }

@@ -1,5 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
-import { createEndpoint, type McpEndpointControls } from './endpoint.js'
+import { storesOf } from './default-stores.js'
+import { createMcpEndpoint, type McpEndpointControls } from './endpoint.js'
 import type { McpFetchHandlerOptions } from './options.js'
 import { fetchHandler, type McpFetch } from './request-context.js'
 
@@ -20,6 +21,7 @@ export function createMcpFetchHandler(
   server: McpServer,
   options: McpFetchHandlerOptions = {},
 ): McpFetchHandler {
-  const { controls } = createEndpoint(server, options)
+  const { sessions, eventStore } = storesOf(options)
+  const controls = createMcpEndpoint(server, options, sessions, eventStore)
   return Object.assign(fetchHandler(controls.serve), controls)
 }

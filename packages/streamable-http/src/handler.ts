@@ -1,5 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
+import { storesOf } from './default-stores.js'
 import { createEndpoint, type McpEndpointControls } from './endpoint.js'
 import { nodeSse } from './node-sse-connection.js'
 import type { McpHandlerOptions } from './options.js'
@@ -20,7 +21,8 @@ export type McpHandler = Hono & McpEndpointControls
  * const app = new Hono().route('/mcp', mcp)   // or: export default { fetch: mcp.fetch }
  */
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
-  const { state, controls } = createEndpoint(server, options)
+  const { sessions, eventStore } = storesOf(options)
+  const { state, controls } = createEndpoint(server, options, sessions, eventStore)
   state.node = nodeSse
   const serve = controls.serve
   const app = new Hono()

@@ -31,7 +31,7 @@ export class NodeSseConnection extends SseConnection {
     out.on('close', () => this.end(false))
     this.takeOverEnd(out)
     this.response = new Response(null, { status: 200, headers: sseHeaders(options) })
-    this.period = options.keepAliveMs > 0 ? options.keepAliveMs : 0
+    this.period = Math.max(options.keepAliveMs, 0)
     if (this.period > 0) sharedKeepAlive.join(this.period, this)
   }
 

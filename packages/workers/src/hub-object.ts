@@ -42,6 +42,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         legacySse: false,
         handler: config.handler,
         sessionStore: new NoSessionStore(),
+        sseSessionStore: new NoSessionStore(),
         eventStore: null,
         forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
       }).fetch

@@ -40,6 +40,8 @@ export class IsolateServer<Env> {
       legacySse: config.legacySse,
       handler: config.handler,
       sessionStore: new NoSessionStore(),
+      // Legacy SSE streams are opened in session objects, never here.
+      sseSessionStore: new NoSessionStore(),
       eventStore: null,
       forwardedAuth: (c) => this.auths.get(c.req.raw),
       hooks: {

@@ -1,10 +1,11 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
-import { createAutoFetchHandler } from '@edgemcp/sse'
+import { autoServe, autoSseEndpoint } from '@edgemcp/sse'
 import {
-  createMcpFetchHandler,
+  createMcpEndpoint,
   type EventStore,
+  fetchHandler,
+  type McpEndpointControls,
   type McpFetch,
-  type McpFetchHandler,
   type McpFetchHandlerOptions,
   type McpRequestContext,
   type RequestAuth,
@@ -17,6 +18,8 @@ export interface McpAppOptions {
   handler: WorkerHandlerOptions
   sessionStore: SessionStore
   eventStore: EventStore | null
+  /** Where legacy HTTP+SSE sessions live while their stream is open (with `legacySse`). */
+  sseSessionStore: SessionStore
   /** What the host does around the transport (both transports get the same). */
   hooks?: Pick<McpFetchHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
   /**
@@ -35,7 +38,7 @@ export interface McpAppOptions {
 export function createMcpApp(
   server: McpServer,
   options: McpAppOptions,
-): { fetch: McpFetch; streamable: McpFetchHandler } {
+): { fetch: McpFetch; streamable: McpEndpointControls } {
   const { forwardedAuth } = options
   const authenticate = options.handler.authenticate
   const transport: McpFetchHandlerOptions = {
@@ -44,15 +47,13 @@ export function createMcpApp(
       ? {}
       : { authenticate: (c: McpRequestContext) => forwardedAuth(c) ?? authenticate?.(c) }),
     ...options.hooks,
-    sessionStore: options.sessionStore,
-    eventStore: options.eventStore,
   }
-  if (!options.legacySse) {
-    const streamable = createMcpFetchHandler(server, transport)
-    return { fetch: streamable, streamable }
-  }
-  const auto = createAutoFetchHandler(server, transport)
-  return { fetch: auto, streamable: auto.streamable }
+  // The building blocks, with the stores given: no in-memory default stores in the Worker bundle.
+  const streamable = createMcpEndpoint(server, transport, options.sessionStore, options.eventStore)
+  if (!options.legacySse) return { fetch: fetchHandler(streamable.serve), streamable }
+  const sse = options.sseSessionStore
+  const { endpoint } = autoSseEndpoint(server, transport, () => sse)
+  return { fetch: fetchHandler(autoServe(endpoint, streamable)), streamable }
 }
 
 /**
@@ -67,4 +68,21 @@ export class NoSessionStore implements SessionStore {
     session.close('Sessions live in Durable Objects')
   }
   async delete(): Promise<void> {}
+}
+
+/**
+ * Legacy HTTP+SSE sessions of a session object: one at most, alive while its stream is open (the stream's
+ * session TTL closes an idle one, which then leaves the store).
+ */
+export class MapSessionStore implements SessionStore {
+  private readonly sessions = new Map<string, ServerSession>()
+  async get(id: string): Promise<ServerSession | undefined> {
+    return this.sessions.get(id)
+  }
+  async set(session: ServerSession): Promise<void> {
+    this.sessions.set(session.id, session)
+  }
+  async delete(id: string): Promise<void> {
+    this.sessions.delete(id)
+  }
 }

@@ -1,9 +1,9 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import type { McpFetch, McpFetchHandler } from '@edgemcp/streamable-http'
+import type { McpEndpointControls, McpFetch } from '@edgemcp/streamable-http'
 import { hubStub, type SessionRpc, stringVar } from './bindings.js'
 import { AUTH_HEADER, decodeAuth, NEW_SESSION_HEADER } from './forward.js'
-import { createMcpApp } from './mcp-app.js'
+import { createMcpApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
 import { explainLostAnswers } from './server-hooks.js'
@@ -51,7 +51,7 @@ export function createSessionObjectClass<Env>(
       super(ctx, env)
       const sql = ctx.storage.sql
       createSessionTables(sql)
-      let streamable: McpFetchHandler | undefined
+      let streamable: McpEndpointControls | undefined
       const server = config.server(env, {
         stateSecret: stringVar(env, config.stateSecretVar),
         role: 'session',
@@ -72,6 +72,7 @@ export function createSessionObjectClass<Env>(
         legacySse: config.legacySse,
         handler: config.handler,
         sessionStore: this.store,
+        sseSessionStore: new MapSessionStore(),
         eventStore: this.events,
         // The caller the Worker was given binds the session and reaches tool handlers (`ctx.authInfo`).
         forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),

@@ -7,7 +7,7 @@ import {
   type SessionStore,
 } from '@edgemcp/streamable-http'
 import type { Context } from 'hono'
-import { resolveSseOptions, type SseHandlerOptions } from './options.js'
+import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 
 /** The value of a query parameter of `url`, if it is there (the URL is parsed only when it has a query). */
@@ -64,22 +64,32 @@ export interface AutoEndpointControls<S> {
   closeAllSse(reason?: string): void
 }
 
-/** The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side. */
+/** Settings of an auto endpoint that the legacy side shares with the Streamable HTTP side. */
+const SHARED = [
+  'maxBodyBytes',
+  'allowedOrigins',
+  'allowedHosts',
+  'keepAliveMs',
+  'authenticate',
+  'sessionId',
+  'onSessionChange',
+  'waitUntil',
+] as const
+
+/**
+ * The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side; its sessions
+ * live in `sessionsFor(settings)` (see `sseSessionsOf` for the default).
+ */
 export function autoSseEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: AutoHandlerOptions<C>,
+  sessionsFor: (options: ResolvedSseOptions) => SessionStore,
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
   const { sse = {}, ...streamableOptions } = options
-  const shared: SseHandlerOptions<C> = { ...sse }
-  if (options.maxBodyBytes !== undefined) shared.maxBodyBytes = options.maxBodyBytes
-  if (options.allowedOrigins !== undefined) shared.allowedOrigins = options.allowedOrigins
-  if (options.allowedHosts !== undefined) shared.allowedHosts = options.allowedHosts
-  if (options.keepAliveMs !== undefined) shared.keepAliveMs = options.keepAliveMs
-  if (options.authenticate !== undefined) shared.authenticate = options.authenticate
-  if (options.sessionId !== undefined) shared.sessionId = options.sessionId
-  if (options.onSessionChange !== undefined) shared.onSessionChange = options.onSessionChange
-  if (options.waitUntil !== undefined) shared.waitUntil = options.waitUntil
-  return { endpoint: new SseEndpoint(server, resolveSseOptions(shared), sse.sessionStore), streamableOptions }
+  const shared: Record<string, unknown> = { ...sse }
+  for (const key of SHARED) if (options[key] !== undefined) shared[key] = options[key]
+  const resolved = resolveSseOptions(shared as SseHandlerOptions<C>)
+  return { endpoint: new SseEndpoint(server, resolved, sessionsFor(resolved)), streamableOptions }
 }
 
 /** The controls of an auto endpoint, added to the handler `target`. */

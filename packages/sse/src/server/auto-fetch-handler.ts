@@ -13,6 +13,7 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
+import { sseSessionsOf } from './sse-sessions.js'
 
 /** Options of `createAutoFetchHandler`: hooks get an `McpRequestContext`. */
 export type AutoFetchHandlerOptions = AutoHandlerOptions<McpRequestContext>
@@ -29,7 +30,9 @@ export function createAutoFetchHandler(
   server: McpServer,
   options: AutoFetchHandlerOptions = {},
 ): AutoFetchHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options)
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, (r) =>
+    sseSessionsOf(r, options.sse?.sessionStore),
+  )
   const streamable = createMcpFetchHandler(server, streamableOptions)
   return withAutoControls(fetchHandler(autoServe(endpoint, streamable)), endpoint, streamable)
 }

@@ -13,7 +13,6 @@ import {
   changesSession,
   checkRequestOrigin,
   errorResponse,
-  InMemorySessionStore,
   isJsonContentType,
   type McpRequestContext,
   type RequestAuth,
@@ -37,18 +36,14 @@ const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
  * reply travelling as a `message` event on the stream.
  */
 export class SseEndpoint {
-  readonly sessions: SessionStore
   private readonly channels = new Map<string, SseChannel>()
 
   constructor(
     private readonly server: McpServer,
     private readonly options: ResolvedSseOptions,
-    sessions?: SessionStore,
-  ) {
-    this.sessions =
-      sessions ??
-      new InMemorySessionStore({ idleTtlMs: options.sessionTtlMs, maxSessions: options.maxSessions })
-  }
+    /** Where the sessions live (`sseSessionsOf` gives the default one). */
+    readonly sessions: SessionStore,
+  ) {}
 
   /** SSE sessions whose stream is open in this isolate. */
   get openStreams(): number {

@@ -3,6 +3,7 @@ import { Hono } from 'hono/tiny'
 import { errorResponse, type SessionStore, transportError } from '@edgemcp/streamable-http'
 import { resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
+import { sseSessionsOf } from './sse-sessions.js'
 
 /** The Hono app of the legacy transport, plus a few controls. */
 export type SseHandler = Hono & {
@@ -32,7 +33,7 @@ const methodNotAllowed = (allow: string) => {
  */
 export function createSseHandler(server: McpServer, options: SseHandlerOptions = {}): SseHandler {
   const resolved = resolveSseOptions(options)
-  const endpoint = new SseEndpoint(server, resolved, options.sessionStore)
+  const endpoint = new SseEndpoint(server, resolved, sseSessionsOf(resolved, options.sessionStore))
   const { ssePath, messagesPath } = resolved
   const app = new Hono()
 
