@@ -247,5 +247,7 @@ describe('legacy sessions in Durable Objects', () => {
     })
     expect((await sse.message()).message).toMatchObject({ id: 2, result: { content: [{ text: 'sse' }] } })
     await sse.cancel()
+    // The stream is gone, and with it the session (it leaves the session object's SSE store).
+    await expect.poll(async () => (await send({ jsonrpc: '2.0', id: 3, method: 'ping' })).status).toBe(404)
   })
 })
