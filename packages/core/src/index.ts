@@ -60,6 +60,7 @@ export {
   supportsBatch,
 } from './protocol/versions.js'
 export type { LegacyVersion, ModernVersion, ProtocolVersion } from './protocol/versions.js'
+export { isObject } from './protocol/json.js'
 
 // Server
 export { McpServer } from './server/mcp-server.js'

@@ -7,6 +7,7 @@ import {
   SUPPORTED_VERSIONS,
   type ServerSession,
   UnsupportedProtocolVersionError,
+  isObject,
 } from '@edgemcp/core'
 import { transportError } from './http-error.js'
 import { checkModernHeaders } from './modern-headers.js'
@@ -16,9 +17,6 @@ export type Plan =
   | { error: ProtocolError }
   | { era: 'modern' }
   | { era: 'legacy'; session: ServerSession | undefined }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The `MCP-Protocol-Version` header, trimmed; null when absent. */
 export const versionHeader = (headers: Headers): string | null =>

@@ -1,4 +1,4 @@
-import { HttpStatus, parseJson, readId } from '@edgemcp/core'
+import { HttpStatus, parseJson, readId, isObject } from '@edgemcp/core'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
@@ -8,9 +8,6 @@ import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
 import type { HandlerState } from './state.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
 export async function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {

@@ -4,6 +4,8 @@
  * `Mcp-Param-{Name}` headers, and the constraints a valid annotation meets.
  */
 
+import { isObject } from '@edgemcp/core'
+
 export interface HeaderBinding {
   /** The `x-mcp-header` value: the header is `Mcp-Param-{name}`. */
   name: string
@@ -22,9 +24,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const PRIMITIVES = new Set(['string', 'integer', 'boolean'])
 /** Keywords whose values are data, not schemas. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required'])
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function primitiveType(schema: Record<string, unknown>): boolean {
   const t = schema.type

@@ -1,4 +1,4 @@
-import { isModernVersion, requestedModernVersion } from '@edgemcp/core'
+import { isModernVersion, requestedModernVersion, isObject } from '@edgemcp/core'
 import { isJsonContentType } from '@edgemcp/streamable-http'
 
 /**
@@ -20,9 +20,6 @@ const SESSION_ID = /^[0-9a-f]{32}$/
 export const isSessionId = (id: string): boolean => SESSION_ID.test(id)
 
 const LOCAL: Route = { to: 'local' }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const sessionRoute = (id: string): Route => (isSessionId(id) ? { to: 'session', sessionId: id } : LOCAL)
 

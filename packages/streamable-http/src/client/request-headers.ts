@@ -1,10 +1,7 @@
-import { type JsonRpcMessage, META_PROTOCOL_VERSION, type RequestId } from '@edgemcp/core'
+import { type JsonRpcMessage, META_PROTOCOL_VERSION, type RequestId, isObject } from '@edgemcp/core'
 import { encodeHeaderValue } from '../header-value.js'
 import { NAME_FIELD } from '../modern-headers.js'
 import { type HeaderBinding, headerBindings, headerText, valueAt } from '../x-mcp-header.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The `_meta` protocol version of a request: present on every 2026-07-28 request. */
 export function modernVersionOf(message: JsonRpcMessage): string | undefined {
