@@ -29,30 +29,42 @@ export class Answer implements PendingAnswer {
   /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
   changesSession = false
   /** Hands the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
-  private deliver: ((response: Response | Promise<Response>) => void) | undefined
-  private fail: ((error: unknown) => void) | undefined
+  #deliver: ((response: Response | Promise<Response>) => void) | undefined
+  #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
-  private pendingId: RequestId | undefined
+  #pendingId: RequestId | undefined
 
   /** The handler's `emit`: related messages of this request. */
-  readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.relate(message)
+  readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.#relate(message)
+
+  readonly #state: HandlerState
+  /** The request's context while it is being answered (see `release`). */
+  #c: McpRequestContext | undefined
+  readonly #session: ServerSession | undefined
+  /** The client accepts SSE and the handler may use it for this request. */
+  readonly #canStream: boolean
+  /** Modern era: the stream closing cancels the request. */
+  readonly #cancellation: RequestCancellation | undefined
 
   constructor(
-    private readonly state: HandlerState,
-    /** The request's context while it is being answered (see `release`). */
-    private c: McpRequestContext | undefined,
-    private readonly session: ServerSession | undefined,
-    /** The client accepts SSE and the handler may use it for this request. */
-    private readonly canStream: boolean,
-    /** Modern era: the stream closing cancels the request. */
-    private readonly cancellation: RequestCancellation | undefined,
-  ) {}
+    state: HandlerState,
+    c: McpRequestContext | undefined,
+    session: ServerSession | undefined,
+    canStream: boolean,
+    cancellation: RequestCancellation | undefined,
+  ) {
+    this.#state = state
+    this.#c = c
+    this.#session = session
+    this.#canStream = canStream
+    this.#cancellation = cancellation
+  }
 
   /** Keeps this answer findable by `closeSseStream` while the request runs. */
   track(requestId: RequestId): void {
-    if (!this.session) return
-    this.pendingId = requestId
-    this.state.addPending(this.session.id, requestId, this)
+    if (!this.#session) return
+    this.#pendingId = requestId
+    this.#state.addPending(this.#session.id, requestId, this)
   }
 
   /**
@@ -61,40 +73,40 @@ export class Answer implements PendingAnswer {
    */
   respond(handling: Promise<HandleResult>): Promise<Response> {
     return new Promise<Response>((resolve, reject) => {
-      this.deliver = resolve
-      this.fail = reject
+      this.#deliver = resolve
+      this.#fail = reject
       // The handler may have emitted (and switched to SSE) before handle() returned.
       if (this.response) resolve(this.response)
       handling.then(
-        (r) => this.settle(r),
-        (e: unknown) => this.abandon(e),
+        (r) => this.#settle(r),
+        (e: unknown) => this.#abandon(e),
       )
     })
   }
 
   ensureStream(): EventStream | undefined {
-    if (this.stream || !this.canStream || this.done) return this.stream
-    const stream = this.state.newStream(this.session)
+    if (this.stream || !this.#canStream || this.done) return this.stream
+    const stream = this.#state.newStream(this.#session)
     this.stream = stream
-    const cancellation = this.cancellation
-    const c = this.c
+    const cancellation = this.#cancellation
+    const c = this.#c
     const response = stream.open(
-      c ? sseConnectOf(c, this.state.options.waitUntil, this.state.node) : {},
+      c ? sseConnectOf(c, this.#state.options.waitUntil, this.#state.node) : {},
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response
-    this.deliver?.(response)
+    this.#deliver?.(response)
     return stream
   }
 
-  private relate(message: JsonRpcMessage): Promise<void> | undefined {
+  #relate(message: JsonRpcMessage): Promise<void> | undefined {
     if (this.done) return
     const stream = this.ensureStream()
     if (stream) return stream.send(message)
     // A JSON-only answer. A legacy server→client request goes to the standalone stream, if there is one;
     // progress and log notifications have nowhere to go and are dropped.
     if (!isRequestMessage(message)) return
-    const standalone = this.session && this.state.standaloneOf(this.session.id)
+    const standalone = this.#session && this.#state.standaloneOf(this.#session.id)
     if (!standalone)
       return Promise.reject(
         new McpLocalError(
@@ -105,46 +117,47 @@ export class Answer implements PendingAnswer {
     return standalone.send(message)
   }
 
-  private settle(r: HandleResult): void {
+  #settle(r: HandleResult): void {
     this.done = true
-    const { deliver, fail } = this
-    this.release()
+    const deliver = this.#deliver
+    const fail = this.#fail
+    this.#release()
     const stream = this.stream
     if (!stream) {
-      this.untrack()
+      this.#untrack()
       try {
-        deliver?.(jsonAnswer(this.state, r, this.changed(r)))
+        deliver?.(jsonAnswer(this.#state, r, this.#changed(r)))
       } catch (e) {
         fail?.(e)
       }
       return
     }
-    void this.finish(stream, r)
+    void this.#finish(stream, r)
       .catch(() => stream.abort())
-      .finally(() => this.untrack())
+      .finally(() => this.#untrack())
   }
 
-  private abandon(error: unknown): void {
+  #abandon(error: unknown): void {
     this.done = true
-    const fail = this.fail
-    this.release()
+    const fail = this.#fail
+    this.#release()
     this.stream?.abort()
-    this.untrack()
+    this.#untrack()
     fail?.(error)
   }
 
   /** Streams the final response(s) and ends the stream. */
-  private async finish(stream: EventStream, r: HandleResult): Promise<void> {
-    const changed = this.changed(r)
-    if (r.session || changed) await this.state.afterRequest(r.session, changed)
+  async #finish(stream: EventStream, r: HandleResult): Promise<void> {
+    const changed = this.#changed(r)
+    if (r.session || changed) await this.#state.afterRequest(r.session, changed)
     const body = r.body
     for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
     await stream.end()
   }
 
   /** The session to report to `onSessionChange` after this request, if any. */
-  private changed(r: HandleResult): ServerSession | undefined {
-    return this.changesSession ? (r.session ?? this.session) : undefined
+  #changed(r: HandleResult): ServerSession | undefined {
+    return this.changesSession ? (r.session ?? this.#session) : undefined
   }
 
   /**
@@ -152,15 +165,15 @@ export class Answer implements PendingAnswer {
    * keeps the request, its socket buffers and the response body from living as long as whatever still holds
    * this answer (e.g. the engine's request scope).
    */
-  private release(): void {
-    this.c = undefined
-    this.deliver = undefined
-    this.fail = undefined
-    this.cancellation?.release()
+  #release(): void {
+    this.#c = undefined
+    this.#deliver = undefined
+    this.#fail = undefined
+    this.#cancellation?.release()
   }
 
-  private untrack(): void {
-    if (this.session && this.pendingId !== undefined)
-      this.state.removePending(this.session.id, this.pendingId, this)
+  #untrack(): void {
+    if (this.#session && this.#pendingId !== undefined)
+      this.#state.removePending(this.#session.id, this.#pendingId, this)
   }
 }

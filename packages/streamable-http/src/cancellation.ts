@@ -12,35 +12,35 @@ import type { AbortSignalLike } from '@edgemcp/core'
  * makes on first access.
  */
 export class RequestCancellation implements AbortSignalLike {
-  private controller: AbortController | undefined
-  private closed = false
-  private closeReason: unknown
+  #controller: AbortController | undefined
+  #closed = false
+  #closeReason: unknown
 
   /** The HTTP request while it is being answered; dropped once the request is done. */
-  private request: Request | undefined
+  #request: Request | undefined
 
   constructor(request: Request) {
-    this.request = request
+    this.#request = request
   }
 
   get aborted(): boolean {
-    if (this.controller) return this.controller.signal.aborted
-    return this.closed || this.request?.signal.aborted === true
+    if (this.#controller) return this.#controller.signal.aborted
+    return this.#closed || this.#request?.signal.aborted === true
   }
 
   get reason(): unknown {
-    if (this.controller) return this.controller.signal.reason
-    return this.closed ? this.closeReason : this.request?.signal.reason
+    if (this.#controller) return this.#controller.signal.reason
+    return this.#closed ? this.#closeReason : this.#request?.signal.reason
   }
 
   /** A real AbortSignal following this cancellation, made on first use. */
   get signal(): AbortSignal {
-    if (this.controller) return this.controller.signal
+    if (this.#controller) return this.#controller.signal
     const controller = new AbortController()
-    this.controller = controller
-    if (this.closed) controller.abort(this.closeReason)
-    else if (this.request) {
-      const upstream = this.request.signal
+    this.#controller = controller
+    if (this.#closed) controller.abort(this.#closeReason)
+    else if (this.#request) {
+      const upstream = this.#request.signal
       if (upstream.aborted) controller.abort(upstream.reason)
       else upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true })
     }
@@ -49,10 +49,10 @@ export class RequestCancellation implements AbortSignalLike {
 
   /** The client closed the answer's SSE stream. */
   close(reason: unknown): void {
-    if (this.controller) this.controller.abort(reason)
-    else if (!this.closed) {
-      this.closed = true
-      this.closeReason = reason
+    if (this.#controller) this.#controller.abort(reason)
+    else if (!this.#closed) {
+      this.#closed = true
+      this.#closeReason = reason
     }
   }
 
@@ -61,7 +61,7 @@ export class RequestCancellation implements AbortSignalLike {
    * engine may keep its request scope, and with it this object, alive for a while).
    */
   release(): void {
-    this.request = undefined
+    this.#request = undefined
   }
 
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void {
@@ -69,6 +69,6 @@ export class RequestCancellation implements AbortSignalLike {
   }
 
   removeEventListener(type: 'abort', listener: () => void): void {
-    this.controller?.signal.removeEventListener(type, listener)
+    this.#controller?.signal.removeEventListener(type, listener)
   }
 }

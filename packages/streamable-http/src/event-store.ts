@@ -60,27 +60,27 @@ interface StreamLog {
 
 /** A bounded event store in memory. Event ids are `{streamId}:{sequence}`. */
 export class InMemoryEventStore implements EventStore {
-  private readonly streams = new Map<string, StreamLog>()
-  private readonly maxEvents: number
-  private readonly maxStreams: number
+  readonly #streams = new Map<string, StreamLog>()
+  readonly #maxEvents: number
+  readonly #maxStreams: number
 
   constructor(options: InMemoryEventStoreOptions = {}) {
-    this.maxEvents = Math.max(1, options.maxEventsPerStream ?? 1000)
-    this.maxStreams = Math.max(1, options.maxStreams ?? 1000)
+    this.#maxEvents = Math.max(1, options.maxEventsPerStream ?? 1000)
+    this.#maxStreams = Math.max(1, options.maxStreams ?? 1000)
   }
 
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
-    let log = this.streams.get(streamId)
+    let log = this.#streams.get(streamId)
     if (!log) {
-      while (this.streams.size >= this.maxStreams) {
-        const oldest = this.streams.keys().next().value as string
-        this.streams.delete(oldest)
+      while (this.#streams.size >= this.#maxStreams) {
+        const oldest = this.#streams.keys().next().value as string
+        this.#streams.delete(oldest)
       }
       log = { first: 0, entries: [] }
-      this.streams.set(streamId, log)
+      this.#streams.set(streamId, log)
     }
     log.entries.push(message)
-    if (log.entries.length > this.maxEvents) {
+    if (log.entries.length > this.#maxEvents) {
       log.entries.shift()
       log.first++
     }
@@ -91,7 +91,7 @@ export class InMemoryEventStore implements EventStore {
     const named = parseEventId(eventId)
     if (!named) return undefined
     const { streamId, seq } = named
-    const log = this.streams.get(streamId)
+    const log = this.#streams.get(streamId)
     if (!log) return undefined
     const next = log.first + log.entries.length
     if (!canReplayAfter(seq, log.first, next)) return undefined
@@ -104,6 +104,6 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
-    this.streams.delete(streamId)
+    this.#streams.delete(streamId)
   }
 }

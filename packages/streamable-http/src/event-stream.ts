@@ -46,29 +46,33 @@ const settled: Promise<void> = Promise.resolve()
  * on, with nothing lost or sent twice (2025-11-25 basic/transports "Resumability and Redelivery").
  */
 export class EventStream implements SseConnectionOwner {
-  private queue: Promise<void> = settled
-  private connection: SseConnection | undefined
-  private ended = false
-  private onDisconnect: (() => void) | undefined
+  #queue: Promise<void> = settled
+  #connection: SseConnection | undefined
+  #ended = false
+  #onDisconnect: (() => void) | undefined
+
+  readonly #config: EventStreamConfig
 
   constructor(
     readonly id: string,
-    private readonly config: EventStreamConfig,
+    config: EventStreamConfig,
     /** The legacy session the stream belongs to, if any. */
     readonly session?: ServerSession,
-  ) {}
+  ) {
+    this.#config = config
+  }
 
   get resumable(): boolean {
-    return this.config.eventStore !== null
+    return this.#config.eventStore !== null
   }
 
   get isEnded(): boolean {
-    return this.ended
+    return this.#ended
   }
 
   /** Whether an HTTP connection is attached right now. */
   get isConnected(): boolean {
-    return this.connection?.isOpen === true
+    return this.#connection?.isOpen === true
   }
 
   /**
@@ -77,36 +81,36 @@ export class EventStream implements SseConnectionOwner {
    * went away, or `dropConnection`).
    */
   open(connect: ConnectOptions = {}, onDisconnect?: () => void): Response {
-    const connection = this.newConnection(connect)
-    this.onDisconnect = onDisconnect
-    this.connection = connection
-    const store = this.config.eventStore
+    const connection = this.#newConnection(connect)
+    this.#onDisconnect = onDisconnect
+    this.#connection = connection
+    const store = this.#config.eventStore
     if (store)
-      this.enqueue(async () => {
+      this.#enqueue(async () => {
         const id = await store.append(this.id, null)
-        connection.write(formatSseEvent({ id, retry: this.config.retryMs, data: '' }))
+        connection.write(formatSseEvent({ id, retry: this.#config.retryMs, data: '' }))
       })
     return connection.takeResponse()
   }
 
   /** Sends one message (recorded first when resumable). Ignored once the stream has ended. */
   send(message: JsonRpcMessage): Promise<void> {
-    return this.enqueue(async () => {
-      if (this.ended) return
-      const store = this.config.eventStore
+    return this.#enqueue(async () => {
+      if (this.#ended) return
+      const store = this.#config.eventStore
       const id = store ? await store.append(this.id, message) : undefined
-      this.connection?.write(formatSseEvent({ id, data: encodeMessage(message) }))
+      this.#connection?.write(formatSseEvent({ id, data: encodeMessage(message) }))
     })
   }
 
   /** Ends the stream after everything queued: the connection closes, nothing more is sent. */
   end(): Promise<void> {
-    return this.enqueue(async () => this.finish())
+    return this.#enqueue(async () => this.#finish())
   }
 
   /** Ends the stream now, dropping what is queued (session closed, server shutting down). */
   abort(): void {
-    this.finish()
+    this.#finish()
   }
 
   /**
@@ -114,18 +118,18 @@ export class EventStream implements SseConnectionOwner {
    * continuing live (or closing, if the stream has ended). Replaces an older connection.
    */
   resume(lastEventId: string, connect: ConnectOptions = {}): Response {
-    const connection = this.newConnection(connect)
-    const store = this.config.eventStore
-    this.enqueue(async () => {
+    const connection = this.#newConnection(connect)
+    const store = this.#config.eventStore
+    this.#enqueue(async () => {
       const replay = store ? await store.replayAfter(lastEventId) : undefined
       for (const e of replay?.events ?? [])
         connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
-      if (this.ended) {
+      if (this.#ended) {
         connection.close()
         return
       }
-      const previous = this.connection
-      this.connection = connection
+      const previous = this.#connection
+      this.#connection = connection
       if (previous !== connection) previous?.close()
     })
     return connection.takeResponse()
@@ -133,33 +137,33 @@ export class EventStream implements SseConnectionOwner {
 
   /** Closes the current connection but not the stream (polling): `retry` first, the client comes back. */
   dropConnection(): void {
-    const connection = this.connection
+    const connection = this.#connection
     if (!connection) return
-    this.enqueue(async () => {
-      connection.write(formatSseEvent({ retry: this.config.retryMs }))
+    this.#enqueue(async () => {
+      connection.write(formatSseEvent({ retry: this.#config.retryMs }))
       connection.close()
     })
   }
 
   /** @internal SseConnectionOwner */
   keptAlive(): void {
-    this.config.onKeepAlive?.(this)
+    this.#config.onKeepAlive?.(this)
   }
 
   /** @internal SseConnectionOwner: a connection reached its lifetime; the client resumes after `retry`. */
   expiring(connection: SseConnection): void {
-    connection.write(formatSseEvent({ retry: this.config.retryMs }))
+    connection.write(formatSseEvent({ retry: this.#config.retryMs }))
   }
 
   /** @internal SseConnectionOwner */
   closed(connection: SseConnection): void {
-    if (connection !== this.connection) return
-    this.connection = undefined
-    this.onDisconnect?.()
+    if (connection !== this.#connection) return
+    this.#connection = undefined
+    this.#onDisconnect?.()
   }
 
-  private newConnection(connect: ConnectOptions): SseConnection {
-    const config = this.config
+  #newConnection(connect: ConnectOptions): SseConnection {
+    const config = this.#config
     const connection = new (connect.Connection ?? WebSseConnection)({
       keepAliveMs: config.keepAliveMs,
       lifetimeMs: config.eventStore !== null ? config.connectionLifetimeMs : 0,
@@ -172,19 +176,19 @@ export class EventStream implements SseConnectionOwner {
     return connection
   }
 
-  private finish(): void {
-    if (this.ended) return
-    this.ended = true
-    const connection = this.connection
-    this.connection = undefined
-    this.onDisconnect = undefined
+  #finish(): void {
+    if (this.#ended) return
+    this.#ended = true
+    const connection = this.#connection
+    this.#connection = undefined
+    this.#onDisconnect = undefined
     connection?.close()
-    this.config.onEnd?.(this)
+    this.#config.onEnd?.(this)
   }
 
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(task)
-    this.queue = run.catch(noop)
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(task)
+    this.#queue = run.catch(noop)
     return run
   }
 }

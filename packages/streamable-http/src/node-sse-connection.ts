@@ -13,97 +13,97 @@ import { sharedKeepAlive } from './sse-keep-alive.js'
  * keep-alive interval shared per period. A client disconnect is the response's `close` event.
  */
 export class NodeSseConnection extends SseConnection {
-  private readonly out: NodeOutgoing
+  readonly #out: NodeOutgoing
   /** The head is out and the response is ours to write to. */
-  private started = false
+  #started = false
   /** The socket asked to wait for `drain`. */
-  private congested = false
+  #congested = false
   /** Text waiting for the head or for `drain`. */
-  private pending = ''
+  #pending = ''
   /** The period of the shared keep-alive ticker this connection ticks with (0: none). */
-  private readonly period: number
+  readonly #period: number
 
   constructor(options: SseConnectionOptions) {
     super(options)
     const out = options.node
     if (!out) throw new Error('NodeSseConnection: no node:http response to write to')
-    this.out = out
+    this.#out = out
     out.on('close', () => this.end(false))
-    this.takeOverEnd(out)
+    this.#takeOverEnd(out)
     this.response = new Response(null, { status: 200, headers: sseHeaders(options) })
-    this.period = Math.max(options.keepAliveMs, 0)
-    if (this.period > 0) sharedKeepAlive.join(this.period, this)
+    this.#period = Math.max(options.keepAliveMs, 0)
+    if (this.#period > 0) sharedKeepAlive.join(this.#period, this)
   }
 
   protected send(text: string): boolean {
-    if (!this.started || this.congested) {
-      this.pending += text
+    if (!this.#started || this.#congested) {
+      this.#pending += text
       return true
     }
-    return this.push(this.out, text)
+    return this.#push(this.#out, text)
   }
 
   /** A congested socket is a live client, but another comment would only queue up behind the data. */
   protected override keepAlive(): boolean {
-    return this.congested || !this.started || this.write(KEEP_ALIVE)
+    return this.#congested || !this.#started || this.write(KEEP_ALIVE)
   }
 
   /**
    * @hono/node-server answers our empty response with `writeHead(200, headers)` then `end()`: that `end()` is
    * where the stream starts. Any other end (an error response replacing ours) goes through untouched.
    */
-  private takeOverEnd(out: NodeOutgoing): void {
+  #takeOverEnd(out: NodeOutgoing): void {
     const end = out.end
     // Restored by assignment, not `delete`: deleting a property turns the response into a dictionary-mode
     // object (about 3 KiB more per stream).
     out.end = (...args: [chunk?: string]) => {
       out.end = end
-      if (args.length === 0 && out.statusCode === 200 && !this.started) {
-        this.headOut(out)
+      if (args.length === 0 && out.statusCode === 200 && !this.#started) {
+        this.#headOut(out)
         return out
       }
       return end.apply(out, args)
     }
   }
 
-  private headOut(out: NodeOutgoing): void {
-    this.started = true
-    const text = this.pending
-    this.pending = ''
+  #headOut(out: NodeOutgoing): void {
+    this.#started = true
+    const text = this.#pending
+    this.#pending = ''
     if (this.closed) out.end(text === '' ? undefined : text)
-    else if (text !== '') this.push(out, text)
+    else if (text !== '') this.#push(out, text)
     else out.flushHeaders?.()
   }
 
-  private push(out: NodeOutgoing, text: string): boolean {
+  #push(out: NodeOutgoing, text: string): boolean {
     if (out.writableEnded || out.destroyed) {
       this.end(false)
       return false
     }
     if (!out.write(text)) {
-      this.congested = true
-      out.once('drain', () => this.drained(out))
+      this.#congested = true
+      out.once('drain', () => this.#drained(out))
     }
     return true
   }
 
-  private drained(out: NodeOutgoing): void {
-    this.congested = false
+  #drained(out: NodeOutgoing): void {
+    this.#congested = false
     if (this.closed) return
-    const text = this.pending
-    this.pending = ''
-    if (text !== '') this.push(out, text)
+    const text = this.#pending
+    this.#pending = ''
+    if (text !== '') this.#push(out, text)
   }
 
   protected finish(graceful: boolean): void {
-    if (this.period > 0) sharedKeepAlive.leave(this.period, this)
-    const out = this.out
+    if (this.#period > 0) sharedKeepAlive.leave(this.#period, this)
+    const out = this.#out
     // Before the head is out, `headOut` ends the response with what is held.
-    if (graceful && this.started && !out.writableEnded && !out.destroyed) {
-      const text = this.pending
-      this.pending = ''
+    if (graceful && this.#started && !out.writableEnded && !out.destroyed) {
+      const text = this.#pending
+      this.#pending = ''
       out.end(text === '' ? undefined : text)
-    } else if (!graceful) this.pending = ''
+    } else if (!graceful) this.#pending = ''
   }
 }
 

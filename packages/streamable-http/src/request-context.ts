@@ -27,11 +27,14 @@ export interface McpRequestContext {
 export class FetchContext implements McpRequestContext {
   readonly req: this
 
+  readonly #ctx: WaitUntilContext | undefined
+
   constructor(
     readonly raw: Request,
     readonly env: any = undefined,
-    private readonly ctx: WaitUntilContext | undefined = undefined,
+    ctx: WaitUntilContext | undefined = undefined,
   ) {
+    this.#ctx = ctx
     this.req = this
   }
 
@@ -40,8 +43,8 @@ export class FetchContext implements McpRequestContext {
   }
 
   get executionCtx(): WaitUntilContext {
-    if (this.ctx === undefined) throw new Error('This request has no execution context')
-    return this.ctx
+    if (this.#ctx === undefined) throw new Error('This request has no execution context')
+    return this.#ctx
   }
 }
 

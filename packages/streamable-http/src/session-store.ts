@@ -26,83 +26,83 @@ export interface InMemorySessionStoreOptions {
  * that sleep between requests): the session looked up on every call, all of them at most once a second.
  */
 export class InMemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, ServerSession>()
-  private readonly idleTtlMs: number
-  private readonly maxSessions: number
-  private readonly now: () => number
-  private readonly sweepEveryMs: number
-  private nextSweep = Number.NEGATIVE_INFINITY
+  readonly #sessions = new Map<string, ServerSession>()
+  readonly #idleTtlMs: number
+  readonly #maxSessions: number
+  readonly #now: () => number
+  readonly #sweepEveryMs: number
+  #nextSweep = Number.NEGATIVE_INFINITY
   /** The id stored last (the end of the LRU order): looking it up again needs no reordering. */
-  private newest: string | undefined
+  #newest: string | undefined
 
   constructor(options: InMemorySessionStoreOptions = {}) {
-    this.idleTtlMs = options.idleTtlMs ?? 30 * 60_000
-    this.maxSessions = Math.max(1, options.maxSessions ?? 10_000)
-    this.now = options.now ?? Date.now
-    this.sweepEveryMs = Math.min(this.idleTtlMs, 1000)
+    this.#idleTtlMs = options.idleTtlMs ?? 30 * 60_000
+    this.#maxSessions = Math.max(1, options.maxSessions ?? 10_000)
+    this.#now = options.now ?? Date.now
+    this.#sweepEveryMs = Math.min(this.#idleTtlMs, 1000)
   }
 
   get size(): number {
-    return this.sessions.size
+    return this.#sessions.size
   }
 
   async get(id: string): Promise<ServerSession | undefined> {
-    const now = this.now()
-    if (now >= this.nextSweep) this.sweep(now)
-    const session = this.sessions.get(id)
+    const now = this.#now()
+    if (now >= this.#nextSweep) this.#sweep(now)
+    const session = this.#sessions.get(id)
     if (!session) return undefined
     if (session.closed) {
-      this.sessions.delete(id)
+      this.#sessions.delete(id)
       return undefined
     }
-    if (session.lastActivity < now - this.idleTtlMs) {
-      this.sessions.delete(id)
+    if (session.lastActivity < now - this.#idleTtlMs) {
+      this.#sessions.delete(id)
       session.close('Session expired')
       return undefined
     }
     session.lastActivity = now
-    if (this.newest !== id) {
+    if (this.#newest !== id) {
       // most recently used last
-      this.sessions.delete(id)
-      this.sessions.set(id, session)
-      this.newest = id
+      this.#sessions.delete(id)
+      this.#sessions.set(id, session)
+      this.#newest = id
     }
     return session
   }
 
   async set(session: ServerSession): Promise<void> {
-    const now = this.now()
-    if (now >= this.nextSweep) this.sweep(now)
-    this.sessions.delete(session.id)
-    while (this.sessions.size >= this.maxSessions) {
-      const [oldestId, oldest] = this.sessions.entries().next().value as [string, ServerSession]
-      this.sessions.delete(oldestId)
+    const now = this.#now()
+    if (now >= this.#nextSweep) this.#sweep(now)
+    this.#sessions.delete(session.id)
+    while (this.#sessions.size >= this.#maxSessions) {
+      const [oldestId, oldest] = this.#sessions.entries().next().value as [string, ServerSession]
+      this.#sessions.delete(oldestId)
       oldest.close('Session evicted: too many sessions')
     }
     session.lastActivity = now
-    this.sessions.set(session.id, session)
-    this.newest = session.id
+    this.#sessions.set(session.id, session)
+    this.#newest = session.id
   }
 
   async delete(id: string): Promise<void> {
-    this.sessions.delete(id)
+    this.#sessions.delete(id)
   }
 
   /** Closes and forgets every session. */
   clear(): void {
-    const all = [...this.sessions.values()]
-    this.sessions.clear()
+    const all = [...this.#sessions.values()]
+    this.#sessions.clear()
     for (const s of all) s.close('Session store cleared')
   }
 
   /** Closes every idle session; runs at most once per `sweepEveryMs` (the session asked for is checked always). */
-  private sweep(now: number): void {
-    this.nextSweep = now + this.sweepEveryMs
-    const cutoff = now - this.idleTtlMs
-    for (const [id, session] of this.sessions) {
-      if (session.closed) this.sessions.delete(id)
+  #sweep(now: number): void {
+    this.#nextSweep = now + this.#sweepEveryMs
+    const cutoff = now - this.#idleTtlMs
+    for (const [id, session] of this.#sessions) {
+      if (session.closed) this.#sessions.delete(id)
       else if (session.lastActivity < cutoff) {
-        this.sessions.delete(id)
+        this.#sessions.delete(id)
         session.close('Session expired')
       }
     }

@@ -53,13 +53,13 @@ export abstract class SseConnection implements KeepAliveTarget {
   protected response: Response | undefined
   protected readonly owner: SseConnectionOwner | undefined
   protected closed = false
-  private lifetime: Timer | undefined
-  private listeners: Array<() => void> | undefined
+  #lifetime: Timer | undefined
+  #listeners: Array<() => void> | undefined
 
   constructor(options: SseConnectionOptions) {
     this.owner = options.owner
     if (options.lifetimeMs && options.lifetimeMs > 0)
-      this.lifetime = setTimeout(() => this.expire(), options.lifetimeMs)
+      this.#lifetime = setTimeout(() => this.#expire(), options.lifetimeMs)
   }
 
   get isOpen(): boolean {
@@ -86,8 +86,8 @@ export abstract class SseConnection implements KeepAliveTarget {
 
   onClose(listener: () => void): void {
     if (this.closed) listener()
-    else if (this.listeners) this.listeners.push(listener)
-    else this.listeners = [listener]
+    else if (this.#listeners) this.#listeners.push(listener)
+    else this.#listeners = [listener]
   }
 
   /** @internal A keep-alive period passed. */
@@ -106,7 +106,7 @@ export abstract class SseConnection implements KeepAliveTarget {
   /** Ends the transport once: normally (`graceful`), or because the client is gone. */
   protected abstract finish(graceful: boolean): void
 
-  private expire(): void {
+  #expire(): void {
     this.owner?.expiring?.(this)
     this.close()
   }
@@ -114,12 +114,12 @@ export abstract class SseConnection implements KeepAliveTarget {
   protected end(graceful: boolean): void {
     if (this.closed) return
     this.closed = true
-    clearTimeout(this.lifetime)
-    this.lifetime = undefined
+    clearTimeout(this.#lifetime)
+    this.#lifetime = undefined
     this.finish(graceful)
     this.owner?.closed?.(this)
-    const listeners = this.listeners
-    this.listeners = undefined
+    const listeners = this.#listeners
+    this.#listeners = undefined
     for (const l of listeners ?? []) l()
   }
 }
@@ -132,26 +132,26 @@ const encoder = new TextEncoder()
 
 /** An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. */
 export class WebSseConnection extends SseConnection {
-  private controller: ReadableStreamDefaultController<Uint8Array> | undefined
-  private timer: Timer | undefined
-  private detachSignal: (() => void) | undefined
+  #controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  #timer: Timer | undefined
+  #detachSignal: (() => void) | undefined
 
   constructor(options: SseConnectionOptions) {
     super(options)
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
-        this.controller = controller
+        this.#controller = controller
       },
       cancel: () => this.end(false),
     })
     this.response = new Response(body, { status: 200, headers: sseHeaders(options) })
-    this.watch(options.signal)
-    if (options.keepAliveMs > 0) this.timer = setInterval(() => this.tick(), options.keepAliveMs)
+    this.#watch(options.signal)
+    if (options.keepAliveMs > 0) this.#timer = setInterval(() => this.tick(), options.keepAliveMs)
   }
 
   protected send(text: string): boolean {
     try {
-      this.controller?.enqueue(encoder.encode(text))
+      this.#controller?.enqueue(encoder.encode(text))
       return true
     } catch {
       this.end(false)
@@ -159,7 +159,7 @@ export class WebSseConnection extends SseConnection {
     }
   }
 
-  private watch(signal: AbortSignal | undefined): void {
+  #watch(signal: AbortSignal | undefined): void {
     if (!signal) return
     if (signal.aborted) {
       queueMicrotask(() => this.end(false))
@@ -167,17 +167,17 @@ export class WebSseConnection extends SseConnection {
     }
     const onAbort = () => this.end(false)
     signal.addEventListener('abort', onAbort, { once: true })
-    this.detachSignal = () => signal.removeEventListener('abort', onAbort)
+    this.#detachSignal = () => signal.removeEventListener('abort', onAbort)
   }
 
   protected finish(graceful: boolean): void {
-    clearInterval(this.timer)
-    this.timer = undefined
-    this.detachSignal?.()
-    this.detachSignal = undefined
+    clearInterval(this.#timer)
+    this.#timer = undefined
+    this.#detachSignal?.()
+    this.#detachSignal = undefined
     if (graceful)
       try {
-        this.controller?.close()
+        this.#controller?.close()
       } catch {
         // already errored or cancelled
       }

@@ -16,16 +16,16 @@ export interface PendingAnswer {
  * resumption), each session's standalone GET stream, and the requests in flight.
  */
 export class HandlerState {
-  private readonly live = new Map<string, EventStream>()
+  readonly #live = new Map<string, EventStream>()
   /** A session's live streams: the stream itself while it has one (the usual case), a Set beyond. */
-  private readonly bySession = new Map<string, EventStream | Set<EventStream>>()
-  private readonly standalone = new Map<string, EventStream>()
+  readonly #bySession = new Map<string, EventStream | Set<EventStream>>()
+  readonly #standalone = new Map<string, EventStream>()
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
-  private readonly pending = new Map<string, Map<RequestId, PendingAnswer>>()
-  private readonly hooked = new WeakSet<ServerSession>()
+  readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
+  readonly #hooked = new WeakSet<ServerSession>()
   /** Settings shared by every stream of a legacy session, and by every session-less stream. */
-  private readonly legacyStreams: EventStreamConfig
-  private readonly modernStreams: EventStreamConfig
+  readonly #legacyStreams: EventStreamConfig
+  readonly #modernStreams: EventStreamConfig
   /** Set by the Hono app (which may run on @hono/node-server): SSE then goes straight to node:http. */
   node: NodeSse | undefined
 
@@ -39,16 +39,16 @@ export class HandlerState {
       retryMs: options.retryMs,
       keepAliveMs: options.keepAliveMs,
       connectionLifetimeMs: options.sseConnectionLifetimeMs,
-      onEnd: (stream: EventStream) => this.streamEnded(stream),
+      onEnd: (stream: EventStream) => this.#streamEnded(stream),
     }
-    this.legacyStreams = {
+    this.#legacyStreams = {
       ...common,
       eventStore,
       onKeepAlive: (stream) => {
         if (stream.session) stream.session.lastActivity = Date.now()
       },
     }
-    this.modernStreams = { ...common, eventStore: null }
+    this.#modernStreams = { ...common, eventStore: null }
   }
 
   /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
@@ -63,12 +63,12 @@ export class HandlerState {
     const session = await this.sessions.get(id)
     if (!session || session.closed) return undefined
     if (session.principal !== undefined && session.principal !== principal) return undefined
-    this.hook(session)
+    this.#hook(session)
     return session
   }
 
   async storeSession(session: ServerSession): Promise<void> {
-    this.hook(session)
+    this.#hook(session)
     await this.sessions.set(session)
   }
 
@@ -87,19 +87,19 @@ export class HandlerState {
     await this.sessions.delete(session.id)
   }
 
-  private hook(session: ServerSession): void {
-    if (this.hooked.has(session)) return
-    this.hooked.add(session)
+  #hook(session: ServerSession): void {
+    if (this.#hooked.has(session)) return
+    this.#hooked.add(session)
     session.onClose(() => {
-      this.cleanup(session.id)
+      this.#cleanup(session.id)
       void this.sessions.delete(session.id)
     })
   }
 
-  private cleanup(sessionId: string): void {
-    const held = this.bySession.get(sessionId)
-    this.bySession.delete(sessionId)
-    this.standalone.delete(sessionId)
+  #cleanup(sessionId: string): void {
+    const held = this.#bySession.get(sessionId)
+    this.#bySession.delete(sessionId)
+    this.#standalone.delete(sessionId)
     for (const s of held === undefined ? [] : held instanceof Set ? [...held] : [held]) {
       s.abort()
       void this.eventStore?.deleteStream(s.id)
@@ -111,28 +111,28 @@ export class HandlerState {
    * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign.
    */
   newStream(session: ServerSession | undefined): EventStream {
-    if (!session) return new EventStream(`x.${createSessionId().slice(0, 16)}`, this.modernStreams)
+    if (!session) return new EventStream(`x.${createSessionId().slice(0, 16)}`, this.#modernStreams)
     // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
     // string alive for as long as the stream lives (about 60 bytes more per stream).
     const id = [session.id, createSessionId().slice(0, 16)].join('.')
-    const stream = new EventStream(id, this.legacyStreams, session)
-    this.live.set(id, stream)
-    const held = this.bySession.get(session.id)
-    if (held === undefined) this.bySession.set(session.id, stream)
+    const stream = new EventStream(id, this.#legacyStreams, session)
+    this.#live.set(id, stream)
+    const held = this.#bySession.get(session.id)
+    if (held === undefined) this.#bySession.set(session.id, stream)
     else if (held instanceof Set) held.add(stream)
-    else this.bySession.set(session.id, new Set([held, stream]))
+    else this.#bySession.set(session.id, new Set([held, stream]))
     return stream
   }
 
-  private streamEnded(stream: EventStream): void {
+  #streamEnded(stream: EventStream): void {
     const session = stream.session
     if (!session) return
-    this.live.delete(stream.id)
-    const held = this.bySession.get(session.id)
+    this.#live.delete(stream.id)
+    const held = this.#bySession.get(session.id)
     if (held === stream || (held instanceof Set && held.delete(stream) && held.size === 0))
-      this.bySession.delete(session.id)
-    if (this.standalone.get(session.id) === stream) {
-      this.standalone.delete(session.id)
+      this.#bySession.delete(session.id)
+    if (this.#standalone.get(session.id) === stream) {
+      this.#standalone.delete(session.id)
       session.attach(undefined)
     }
   }
@@ -143,35 +143,35 @@ export class HandlerState {
   }
 
   liveStream(streamId: string): EventStream | undefined {
-    return this.live.get(streamId)
+    return this.#live.get(streamId)
   }
 
   standaloneOf(sessionId: string): EventStream | undefined {
-    return this.standalone.get(sessionId)
+    return this.#standalone.get(sessionId)
   }
 
   /** Makes `stream` the session's standalone stream (server-initiated messages), ending an older one. */
   setStandalone(session: ServerSession, stream: EventStream): void {
-    const previous = this.standalone.get(session.id)
-    this.standalone.set(session.id, stream)
+    const previous = this.#standalone.get(session.id)
+    this.#standalone.set(session.id, stream)
     session.attach((message) => stream.send(message))
     if (previous && previous !== stream) previous.abort()
   }
 
   addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
-    let requests = this.pending.get(sessionId)
+    let requests = this.#pending.get(sessionId)
     if (requests === undefined) {
       requests = new Map()
-      this.pending.set(sessionId, requests)
+      this.#pending.set(sessionId, requests)
     }
     requests.set(requestId, answer)
   }
 
   removePending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
-    const requests = this.pending.get(sessionId)
+    const requests = this.#pending.get(sessionId)
     if (requests?.get(requestId) !== answer) return
     requests.delete(requestId)
-    if (requests.size === 0) this.pending.delete(sessionId)
+    if (requests.size === 0) this.#pending.delete(sessionId)
   }
 
   /**
@@ -179,7 +179,7 @@ export class HandlerState {
    * to SSE first if needed): the client reconnects with `Last-Event-ID` after `retry` ms and gets the rest.
    */
   closeSseStream(sessionId: string, requestId: RequestId): boolean {
-    const stream = this.pending.get(sessionId)?.get(requestId)?.ensureStream()
+    const stream = this.#pending.get(sessionId)?.get(requestId)?.ensureStream()
     if (!stream?.resumable) return false
     stream.dropConnection()
     return true

@@ -25,8 +25,8 @@ export type McpHubObjectClass<Env> = new (ctx: DurableObjectState, env: Env) => 
 export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): McpHubObjectClass<Env> {
   return class McpHubObject extends DurableObject<Env> implements HubRpc {
     readonly server: McpServer
-    private readonly relay: EventRelay
-    private readonly app: McpFetch
+    readonly #relay: EventRelay
+    readonly #app: McpFetch
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
@@ -37,8 +37,8 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         closeSseStream: () => false,
       })
       // The hub only delivers: what it raises itself is not sent anywhere else.
-      this.relay = new EventRelay(this.server, () => {})
-      this.app = createMcpApp(this.server, {
+      this.#relay = new EventRelay(this.server, () => {})
+      this.#app = createMcpApp(this.server, {
         legacySse: false,
         handler: config.handler,
         sessionStore: new NoSessionStore(),
@@ -50,13 +50,13 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
 
     /** A `subscriptions/listen` request forwarded by the Worker. */
     override async fetch(request: Request): Promise<Response> {
-      return this.app(request, this.env, this.ctx)
+      return this.#app(request, this.env, this.ctx)
     }
 
     /** Delivers an event to the listen streams held here and to every interested legacy session but `origin`. */
     async publish(event: ServerEvent, origin?: string): Promise<void> {
       if (!isServerEvent(event)) return
-      await this.relay.deliver(event)
+      await this.#relay.deliver(event)
       const sql = this.ctx.storage.sql
       const rows =
         event.type === 'resource-updated'
@@ -74,7 +74,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
             const delivered = await sessionStub(this.env, config, id)
               .deliver(id, event)
               .catch(() => false)
-            if (!delivered) this.forget(id)
+            if (!delivered) this.#forget(id)
           }),
       )
     }
@@ -93,7 +93,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
     }
 
     async unregister(sessionId: string): Promise<void> {
-      this.forget(sessionId)
+      this.#forget(sessionId)
     }
 
     /** Legacy sessions registered here (for tests and diagnostics). */
@@ -104,7 +104,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         .map((r) => r.session_id)
     }
 
-    private forget(sessionId: string): void {
+    #forget(sessionId: string): void {
       const sql = this.ctx.storage.sql
       sql.exec('DELETE FROM mcp_hub_listener WHERE session_id = ?', sessionId)
       sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id = ?', sessionId)

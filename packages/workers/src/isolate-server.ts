@@ -13,19 +13,21 @@ let warnedNoSecret = false
  */
 export class IsolateServer<Env> {
   readonly server: McpServer
-  private readonly app: McpFetch
+  readonly #app: McpFetch
   /**
    * Invocations alive here (requests in flight, SSE streams still open, by count of each): the hub
    * publication of an event is kept alive by one of them.
    */
-  private readonly contexts = new Map<ExecutionContext, number>()
+  readonly #contexts = new Map<ExecutionContext, number>()
   /** The auth given with a request being served (never read from its headers: clients could forge them). */
-  private readonly auths = new WeakMap<Request, RequestAuth>()
+  readonly #auths = new WeakMap<Request, RequestAuth>()
 
-  constructor(
-    private readonly env: Env,
-    private readonly config: ResolvedWorkerOptions<Env>,
-  ) {
+  readonly #env: Env
+  readonly #config: ResolvedWorkerOptions<Env>
+
+  constructor(env: Env, config: ResolvedWorkerOptions<Env>) {
+    this.#env = env
+    this.#config = config
     const stateSecret = stringVar(env, config.stateSecretVar)
     if (stateSecret === undefined && !warnedNoSecret) {
       warnedNoSecret = true
@@ -35,53 +37,53 @@ export class IsolateServer<Env> {
       )
     }
     this.server = config.server(env, { stateSecret, role: 'worker', closeSseStream: () => false })
-    new EventRelay(this.server, (event) => this.publish(event))
-    this.app = createMcpApp(this.server, {
+    new EventRelay(this.server, (event) => this.#publish(event))
+    this.#app = createMcpApp(this.server, {
       legacySse: config.legacySse,
       handler: config.handler,
       sessionStore: new NoSessionStore(),
       // Legacy SSE streams are opened in session objects, never here.
       sseSessionStore: new NoSessionStore(),
       eventStore: null,
-      forwardedAuth: (c) => this.auths.get(c.req.raw),
+      forwardedAuth: (c) => this.#auths.get(c.req.raw),
       hooks: {
         // Each SSE stream keeps its invocation alive (keep-alive timer, the handler feeding it) until it ends.
         waitUntil: (c, promise) => {
           const ctx = c.executionCtx as ExecutionContext
           ctx.waitUntil(promise)
-          this.enter(ctx)
-          void promise.finally(() => this.leave(ctx))
+          this.#enter(ctx)
+          void promise.finally(() => this.#leave(ctx))
         },
       },
     }).fetch
   }
 
   async serve(request: Request, ctx: ExecutionContext, auth?: RequestAuth): Promise<Response> {
-    if (auth !== undefined) this.auths.set(request, auth)
-    this.enter(ctx)
+    if (auth !== undefined) this.#auths.set(request, auth)
+    this.#enter(ctx)
     try {
-      return await this.app(request, this.env, ctx)
+      return await this.#app(request, this.#env, ctx)
     } finally {
-      this.leave(ctx)
+      this.#leave(ctx)
     }
   }
 
-  private enter(ctx: ExecutionContext): void {
-    this.contexts.set(ctx, (this.contexts.get(ctx) ?? 0) + 1)
+  #enter(ctx: ExecutionContext): void {
+    this.#contexts.set(ctx, (this.#contexts.get(ctx) ?? 0) + 1)
   }
 
-  private leave(ctx: ExecutionContext): void {
-    const n = (this.contexts.get(ctx) ?? 1) - 1
-    if (n > 0) this.contexts.set(ctx, n)
-    else this.contexts.delete(ctx)
+  #leave(ctx: ExecutionContext): void {
+    const n = (this.#contexts.get(ctx) ?? 1) - 1
+    if (n > 0) this.#contexts.set(ctx, n)
+    else this.#contexts.delete(ctx)
   }
 
-  private publish(event: ServerEvent): void {
-    const sending = hubStub(this.env, this.config)
+  #publish(event: ServerEvent): void {
+    const sending = hubStub(this.#env, this.#config)
       .publish(event)
       .catch((e: unknown) => console.error('edgemcp: could not publish to the hub', e))
     let last: ExecutionContext | undefined
-    for (const ctx of this.contexts.keys()) last = ctx
+    for (const ctx of this.#contexts.keys()) last = ctx
     last?.waitUntil(sending)
   }
 }

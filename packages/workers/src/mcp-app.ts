@@ -75,14 +75,14 @@ export class NoSessionStore implements SessionStore {
  * session TTL closes an idle one, which then leaves the store).
  */
 export class MapSessionStore implements SessionStore {
-  private readonly sessions = new Map<string, ServerSession>()
+  readonly #sessions = new Map<string, ServerSession>()
   async get(id: string): Promise<ServerSession | undefined> {
-    return this.sessions.get(id)
+    return this.#sessions.get(id)
   }
   async set(session: ServerSession): Promise<void> {
-    this.sessions.set(session.id, session)
+    this.#sessions.set(session.id, session)
   }
   async delete(id: string): Promise<void> {
-    this.sessions.delete(id)
+    this.#sessions.delete(id)
   }
 }

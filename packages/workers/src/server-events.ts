@@ -29,24 +29,24 @@ export function deliverLocally(server: McpServer, event: ServerEvent): Promise<v
  * came from elsewhere and are not relayed back.
  */
 export class EventRelay {
-  private delivering = 0
+  #delivering = 0
 
-  constructor(
-    private readonly server: McpServer,
-    publish: (event: ServerEvent) => void,
-  ) {
+  readonly #server: McpServer
+
+  constructor(server: McpServer, publish: (event: ServerEvent) => void) {
+    this.#server = server
     server.subscribe((event) => {
-      if (this.delivering === 0) publish(event)
+      if (this.#delivering === 0) publish(event)
     })
   }
 
   /** Delivers an event from elsewhere to this server's listeners without relaying it. */
   deliver(event: ServerEvent): Promise<void> {
-    this.delivering++
+    this.#delivering++
     try {
-      return deliverLocally(this.server, event)
+      return deliverLocally(this.#server, event)
     } finally {
-      this.delivering--
+      this.#delivering--
     }
   }
 }

@@ -7,24 +7,28 @@ import { firstRow } from './sql-schema.js'
  * never reused after a restart: core prefixes them with a random tag per session instance.)
  */
 export class ServerRequestLog {
-  constructor(private readonly sql: SqlStorage) {}
+  readonly #sql: SqlStorage
+
+  constructor(sql: SqlStorage) {
+    this.#sql = sql
+  }
 
   record(id: string, method: string): void {
-    this.sql.exec('INSERT OR REPLACE INTO mcp_server_request (id, method) VALUES (?, ?)', id, method)
+    this.#sql.exec('INSERT OR REPLACE INTO mcp_server_request (id, method) VALUES (?, ?)', id, method)
   }
 
   /** Forgets an answered request; the method it was, when it had been recorded. */
   settle(id: string): string | undefined {
     const row = firstRow<{ method: string }>(
-      this.sql,
+      this.#sql,
       'SELECT method FROM mcp_server_request WHERE id = ?',
       id,
     )
-    if (row) this.sql.exec('DELETE FROM mcp_server_request WHERE id = ?', id)
+    if (row) this.#sql.exec('DELETE FROM mcp_server_request WHERE id = ?', id)
     return row?.method
   }
 
   clear(): void {
-    this.sql.exec('DELETE FROM mcp_server_request')
+    this.#sql.exec('DELETE FROM mcp_server_request')
   }
 }

@@ -40,12 +40,12 @@ export function createSessionObjectClass<Env>(
     readonly store: SqlSessionStore
     readonly events: SqlEventStore
     readonly requests: ServerRequestLog
-    private readonly relay: EventRelay
-    private readonly app: McpFetch
+    readonly #relay: EventRelay
+    readonly #app: McpFetch
     /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
-    private registered: string | undefined
-    private alarmSet = false
-    private prunedAt = 0
+    #registered: string | undefined
+    #alarmSet = false
+    #prunedAt = 0
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
@@ -64,10 +64,10 @@ export function createSessionObjectClass<Env>(
         onServerRequest: (id, method) => this.requests.record(id, method),
       })
       this.store = new SqlSessionStore(sql, server, {
-        onDelete: (id) => this.forget(id),
+        onDelete: (id) => this.#forget(id),
       })
       explainLostAnswers(server, (id) => this.requests.settle(id))
-      this.relay = new EventRelay(server, (event) => this.publish(event))
+      this.#relay = new EventRelay(server, (event) => this.#publish(event))
       const mcp = createMcpApp(server, {
         legacySse: config.legacySse,
         handler: config.handler,
@@ -84,7 +84,7 @@ export function createSessionObjectClass<Env>(
           },
         },
       })
-      this.app = mcp.fetch
+      this.#app = mcp.fetch
       streamable = mcp.streamable
     }
 
@@ -93,8 +93,8 @@ export function createSessionObjectClass<Env>(
      * transport keeps its SSE streams alive through the execution context's `waitUntil`.
      */
     override async fetch(request: Request): Promise<Response> {
-      const response = await this.app(request, this.env, this.ctx)
-      await this.afterRequest()
+      const response = await this.#app(request, this.env, this.ctx)
+      await this.#afterRequest()
       return response
     }
 
@@ -103,40 +103,40 @@ export function createSessionObjectClass<Env>(
       if (!isServerEvent(event)) return false
       const session = await this.store.get(sessionId)
       if (!session?.hasStandaloneChannel) {
-        this.registered = undefined
+        this.#registered = undefined
         return false
       }
-      await this.relay.deliver(event)
+      await this.#relay.deliver(event)
       return true
     }
 
     /** Deletes a session idle for longer than `sessionTtlMs`, or checks again later. */
     override async alarm(): Promise<void> {
-      this.alarmSet = false
+      this.#alarmSet = false
       const last = this.store.lastActivity()
       if (last === undefined) return
       const due = last + config.sessionTtlMs
       if (due > Date.now()) {
         await this.ctx.storage.setAlarm(due)
-        this.alarmSet = true
+        this.#alarmSet = true
         return
       }
       const session = this.store.loaded
       if (session) session.close('Session expired')
-      const id = session?.id ?? this.storedSessionId()
+      const id = session?.id ?? this.#storedSessionId()
       if (id !== undefined) await this.store.delete(id)
     }
 
-    private async afterRequest(): Promise<void> {
+    async #afterRequest(): Promise<void> {
       const session = this.store.loaded
       if (!session || session.closed) return
       const now = Date.now()
-      if (now - this.prunedAt > STREAM_RETENTION_MS / 6) {
-        this.prunedAt = now
+      if (now - this.#prunedAt > STREAM_RETENTION_MS / 6) {
+        this.#prunedAt = now
         this.events.pruneBefore(now - STREAM_RETENTION_MS)
       }
-      if (!this.alarmSet) {
-        this.alarmSet = true
+      if (!this.#alarmSet) {
+        this.#alarmSet = true
         if ((await this.ctx.storage.getAlarm()) === null)
           await this.ctx.storage.setAlarm(now + config.sessionTtlMs)
       }
@@ -144,19 +144,19 @@ export function createSessionObjectClass<Env>(
       if (!session.hasStandaloneChannel) return
       const uris = [...session.subscriptions].sort()
       const key = JSON.stringify(uris)
-      if (key === this.registered) return
-      this.registered = key
+      if (key === this.#registered) return
+      this.#registered = key
       this.ctx.waitUntil(
         hubStub(this.env, config)
           .register(session.id, uris)
           .catch((e: unknown) => {
-            this.registered = undefined
+            this.#registered = undefined
             console.error('edgemcp: could not register the session with the hub', e)
           }),
       )
     }
 
-    private publish(event: ServerEvent): void {
+    #publish(event: ServerEvent): void {
       const origin = this.store.loaded?.id
       this.ctx.waitUntil(
         hubStub(this.env, config)
@@ -165,16 +165,16 @@ export function createSessionObjectClass<Env>(
       )
     }
 
-    private storedSessionId(): string | undefined {
+    #storedSessionId(): string | undefined {
       return this.ctx.storage.sql.exec<{ id: string }>('SELECT id FROM mcp_session').toArray()[0]?.id
     }
 
     /** The session is gone: its events, requests, alarm and hub registration go too. */
-    private forget(id: string): void {
+    #forget(id: string): void {
       this.events.clear()
       this.requests.clear()
-      this.registered = undefined
-      this.alarmSet = false
+      this.#registered = undefined
+      this.#alarmSet = false
       this.ctx.waitUntil(this.ctx.storage.deleteAlarm())
       this.ctx.waitUntil(
         hubStub(this.env, config)

@@ -26,41 +26,43 @@ const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: string | numb
  * `InMemoryEventStore`.
  */
 export class SqlEventStore implements EventStore {
-  private readonly now: () => number
+  readonly #now: () => number
 
-  constructor(
-    private readonly sql: SqlStorage,
-    private readonly options: SqlEventStoreOptions,
-  ) {
-    this.now = options.now ?? Date.now
+  readonly #sql: SqlStorage
+  readonly #options: SqlEventStoreOptions
+
+  constructor(sql: SqlStorage, options: SqlEventStoreOptions) {
+    this.#sql = sql
+    this.#options = options
+    this.#now = options.now ?? Date.now
   }
 
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
     const stream = firstRow<{ first_seq: number; next_seq: number }>(
-      this.sql,
+      this.#sql,
       'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
       streamId,
     )
     const seq = stream?.next_seq ?? 0
     let first = stream?.first_seq ?? 0
-    this.sql.exec(
+    this.#sql.exec(
       'INSERT INTO mcp_event (stream_id, seq, message) VALUES (?, ?, ?)',
       streamId,
       seq,
       message ? encodeMessage(message) : null,
     )
-    if (seq + 1 - first > this.options.maxEventsPerStream) {
-      first = seq + 1 - this.options.maxEventsPerStream
-      this.sql.exec('DELETE FROM mcp_event WHERE stream_id = ? AND seq < ?', streamId, first)
+    if (seq + 1 - first > this.#options.maxEventsPerStream) {
+      first = seq + 1 - this.#options.maxEventsPerStream
+      this.#sql.exec('DELETE FROM mcp_event WHERE stream_id = ? AND seq < ?', streamId, first)
     }
-    this.sql.exec(
+    this.#sql.exec(
       'INSERT OR REPLACE INTO mcp_stream (id, first_seq, next_seq, updated) VALUES (?, ?, ?, ?)',
       streamId,
       first,
       seq + 1,
-      this.now(),
+      this.#now(),
     )
-    if (message && isRequest(message)) this.options.onServerRequest?.(String(message.id), message.method)
+    if (message && isRequest(message)) this.#options.onServerRequest?.(String(message.id), message.method)
     return eventIdOf(streamId, seq)
   }
 
@@ -69,12 +71,12 @@ export class SqlEventStore implements EventStore {
     if (!named) return undefined
     const { streamId, seq } = named
     const stream = firstRow<{ first_seq: number; next_seq: number }>(
-      this.sql,
+      this.#sql,
       'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
       streamId,
     )
     if (!stream || !canReplayAfter(seq, stream.first_seq, stream.next_seq)) return undefined
-    const rows = this.sql
+    const rows = this.#sql
       .exec<{ seq: number; message: string | null }>(
         'SELECT seq, message FROM mcp_event WHERE stream_id = ? AND seq > ? ORDER BY seq',
         streamId,
@@ -89,8 +91,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
-    this.sql.exec('DELETE FROM mcp_event WHERE stream_id = ?', streamId)
-    this.sql.exec('DELETE FROM mcp_stream WHERE id = ?', streamId)
+    this.#sql.exec('DELETE FROM mcp_event WHERE stream_id = ?', streamId)
+    this.#sql.exec('DELETE FROM mcp_stream WHERE id = ?', streamId)
   }
 
   /**
@@ -98,15 +100,15 @@ export class SqlEventStore implements EventStore {
    * (and so event ids) never repeat; resuming from a dropped event then fails as it should.
    */
   pruneBefore(before: number): void {
-    this.sql.exec(
+    this.#sql.exec(
       'DELETE FROM mcp_event WHERE stream_id IN (SELECT id FROM mcp_stream WHERE updated < ?)',
       before,
     )
-    this.sql.exec('UPDATE mcp_stream SET first_seq = next_seq WHERE updated < ?', before)
+    this.#sql.exec('UPDATE mcp_stream SET first_seq = next_seq WHERE updated < ?', before)
   }
 
   clear(): void {
-    this.sql.exec('DELETE FROM mcp_event')
-    this.sql.exec('DELETE FROM mcp_stream')
+    this.#sql.exec('DELETE FROM mcp_event')
+    this.#sql.exec('DELETE FROM mcp_stream')
   }
 }

@@ -27,93 +27,96 @@ const serialize = (session: ServerSession): string => JSON.stringify(session.sna
  * carries on where the old one stopped.
  */
 export class SqlSessionStore implements SessionStore {
-  private current: ServerSession | undefined
-  private written: string | undefined
-  private touchedAt = 0
-  private readonly now: () => number
-  private readonly touchIntervalMs: number
+  #current: ServerSession | undefined
+  #written: string | undefined
+  #touchedAt = 0
+  readonly #now: () => number
+  readonly #touchIntervalMs: number
 
-  constructor(
-    private readonly sql: SqlStorage,
-    private readonly server: McpServer,
-    private readonly options: SqlSessionStoreOptions = {},
-  ) {
-    this.now = options.now ?? Date.now
-    this.touchIntervalMs = options.touchIntervalMs ?? 60_000
+  readonly #sql: SqlStorage
+  readonly #server: McpServer
+  readonly #options: SqlSessionStoreOptions
+
+  constructor(sql: SqlStorage, server: McpServer, options: SqlSessionStoreOptions = {}) {
+    this.#sql = sql
+    this.#server = server
+    this.#options = options
+    this.#now = options.now ?? Date.now
+    this.#touchIntervalMs = options.touchIntervalMs ?? 60_000
   }
 
   /** The session in memory, if any (without touching storage). */
   get loaded(): ServerSession | undefined {
-    return this.current
+    return this.#current
   }
 
   async get(id: string): Promise<ServerSession | undefined> {
-    const current = this.current
+    const current = this.#current
     if (current?.id === id) {
       if (current.closed) return undefined
-      this.touch(current)
+      this.#touch(current)
       return current
     }
     const row = firstRow<SessionRow>(
-      this.sql,
+      this.#sql,
       'SELECT snapshot, last_activity FROM mcp_session WHERE id = ?',
       id,
     )
     if (!row) return undefined
-    const session = this.server.restoreSession(JSON.parse(row.snapshot))
+    const session = this.#server.restoreSession(JSON.parse(row.snapshot))
     session.lastActivity = row.last_activity
-    this.options.onRestore?.(session)
-    this.current = session
-    this.written = row.snapshot
-    this.touch(session)
+    this.#options.onRestore?.(session)
+    this.#current = session
+    this.#written = row.snapshot
+    this.#touch(session)
     return session
   }
 
   async set(session: ServerSession): Promise<void> {
-    this.current = session
-    this.write(session)
+    this.#current = session
+    this.#write(session)
   }
 
   async delete(id: string): Promise<void> {
-    if (this.current?.id === id) this.current = undefined
-    this.written = undefined
-    this.sql.exec('DELETE FROM mcp_session WHERE id = ?', id)
-    this.options.onDelete?.(id)
+    if (this.#current?.id === id) this.#current = undefined
+    this.#written = undefined
+    this.#sql.exec('DELETE FROM mcp_session WHERE id = ?', id)
+    this.#options.onDelete?.(id)
   }
 
   /** Stores the session again if its snapshot changed (after a request); true when it did. */
   persist(session: ServerSession): boolean {
-    if (session.closed || this.current !== session || serialize(session) === this.written) return false
-    this.write(session)
+    if (session.closed || this.#current !== session || serialize(session) === this.#written) return false
+    this.#write(session)
     return true
   }
 
   /** When the session was last used, in memory or storage; undefined when there is none. */
   lastActivity(): number | undefined {
-    const row = firstRow<{ last_activity: number }>(this.sql, 'SELECT last_activity FROM mcp_session')
+    const row = firstRow<{ last_activity: number }>(this.#sql, 'SELECT last_activity FROM mcp_session')
     if (!row) return undefined
-    return Math.max(row.last_activity, this.current?.lastActivity ?? 0)
+    return Math.max(row.last_activity, this.#current?.lastActivity ?? 0)
   }
 
-  private write(session: ServerSession): void {
+  #write(session: ServerSession): void {
     const snapshot = serialize(session)
-    const at = this.now()
+    const at = this.#now()
     session.lastActivity = at
-    this.sql.exec(
+    this.#sql.exec(
       'INSERT OR REPLACE INTO mcp_session (id, snapshot, last_activity) VALUES (?, ?, ?)',
       session.id,
       snapshot,
       at,
     )
-    this.written = snapshot
-    this.touchedAt = at
+    this.#written = snapshot
+    this.#touchedAt = at
   }
 
-  private touch(session: ServerSession): void {
-    const at = this.now()
+  #touch(session: ServerSession): void {
+    const at = this.#now()
     session.lastActivity = at
-    if (at - this.touchedAt < this.touchIntervalMs) return
-    this.touchedAt = at
-    this.sql.exec('UPDATE mcp_session SET last_activity = ? WHERE id = ?', at, session.id)
+    if (at - this.#touchedAt < this.#touchIntervalMs) return
+    this.#touchedAt = at
+    this.#sql.exec('UPDATE mcp_session SET last_activity = ? WHERE id = ?', at, session.id)
   }
 }

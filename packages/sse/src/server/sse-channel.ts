@@ -21,24 +21,27 @@ const CLOSE_DETAIL: Record<SseCloseReason, string> = {
  * closes (expired, evicted, server shutdown) ends the stream.
  */
 export class SseChannel {
-  private watchdog: ReturnType<typeof setTimeout> | undefined
-  private readonly endListeners = new Set<() => void>()
-  private finished = false
+  #watchdog: ReturnType<typeof setTimeout> | undefined
+  readonly #endListeners = new Set<() => void>()
+  #finished = false
+
+  readonly #ttlMs: number
 
   constructor(
     readonly session: ServerSession,
     readonly stream: SseStream,
-    private readonly ttlMs: number,
+    ttlMs: number,
   ) {
+    this.#ttlMs = ttlMs
     stream.onClose((reason) => {
       session.close(CLOSE_DETAIL[reason])
-      this.finish()
+      this.#finish()
     })
     session.onClose(() => {
       stream.close()
-      this.finish()
+      this.#finish()
     })
-    this.arm(ttlMs)
+    this.#arm(ttlMs)
   }
 
   get isOpen(): boolean {
@@ -71,27 +74,27 @@ export class SseChannel {
 
   /** Runs `listener` once when the session and its stream have ended. */
   onEnd(listener: () => void): void {
-    if (this.finished) listener()
-    else this.endListeners.add(listener)
+    if (this.#finished) listener()
+    else this.#endListeners.add(listener)
   }
 
   /** Closes the session once it has been idle (no request, no keep-alive that reached the stream) for the TTL. */
-  private arm(delayMs: number): void {
-    if (this.ttlMs <= 0 || this.finished) return
-    this.watchdog = setTimeout(() => {
+  #arm(delayMs: number): void {
+    if (this.#ttlMs <= 0 || this.#finished) return
+    this.#watchdog = setTimeout(() => {
       const idle = Date.now() - this.session.lastActivity
-      if (idle >= this.ttlMs) this.session.close('Session expired')
-      else this.arm(this.ttlMs - idle)
+      if (idle >= this.#ttlMs) this.session.close('Session expired')
+      else this.#arm(this.#ttlMs - idle)
     }, delayMs)
   }
 
-  private finish(): void {
-    if (this.finished) return
-    this.finished = true
-    clearTimeout(this.watchdog)
-    this.watchdog = undefined
-    const listeners = [...this.endListeners]
-    this.endListeners.clear()
+  #finish(): void {
+    if (this.#finished) return
+    this.#finished = true
+    clearTimeout(this.#watchdog)
+    this.#watchdog = undefined
+    const listeners = [...this.#endListeners]
+    this.#endListeners.clear()
     for (const l of listeners) l()
   }
 }

@@ -36,23 +36,29 @@ const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
  * reply travelling as a `message` event on the stream.
  */
 export class SseEndpoint {
-  private readonly channels = new Map<string, SseChannel>()
+  readonly #channels = new Map<string, SseChannel>()
+
+  readonly #server: McpServer
+  readonly #options: ResolvedSseOptions
 
   constructor(
-    private readonly server: McpServer,
-    private readonly options: ResolvedSseOptions,
+    server: McpServer,
+    options: ResolvedSseOptions,
     /** Where the sessions live (`sseSessionsOf` gives the default one). */
     readonly sessions: SessionStore,
-  ) {}
+  ) {
+    this.#server = server
+    this.#options = options
+  }
 
   /** SSE sessions whose stream is open in this isolate. */
   get openStreams(): number {
-    return this.channels.size
+    return this.#channels.size
   }
 
   /** GET: opens a session and its event stream; `endpointFor(sessionId)` is the URI announced for POSTs. */
   async open(c: McpRequestContext, endpointFor: (sessionId: string) => string): Promise<Response> {
-    const forbidden = checkRequestOrigin(c.req.raw, this.options)
+    const forbidden = checkRequestOrigin(c.req.raw, this.#options)
     if (forbidden) return errorResponse(forbidden)
     const accept = c.req.header('accept')
     if (accept !== undefined && !accepts(accept, 'text/event-stream'))
@@ -64,27 +70,27 @@ export class SseEndpoint {
       )
     // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
     if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
-    const auth = await this.authenticate(c)
-    const session = this.server.createSession(this.options.sessionId?.(c))
+    const auth = await this.#authenticate(c)
+    const session = this.#server.createSession(this.#options.sessionId?.(c))
     session.principal = auth?.principal
     const stream = new SseStream({
-      keepAliveMs: this.options.keepAliveMs,
-      maxBufferedBytes: this.options.maxBufferedBytes,
+      keepAliveMs: this.#options.keepAliveMs,
+      maxBufferedBytes: this.#options.maxBufferedBytes,
       signal: c.req.raw.signal,
       onKeepAlive: () => {
         session.lastActivity = Date.now()
       },
     })
-    const channel = new SseChannel(session, stream, this.options.sessionTtlMs)
+    const channel = new SseChannel(session, stream, this.#options.sessionTtlMs)
     channel.sendEndpoint(endpointFor(session.id))
     session.attach(channel.send)
-    this.channels.set(session.id, channel)
+    this.#channels.set(session.id, channel)
     channel.onEnd(() => {
-      this.channels.delete(session.id)
+      this.#channels.delete(session.id)
       void this.sessions.delete(session.id).catch(() => {})
     })
     // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
-    waitUntilOf(c, this.options.waitUntil)?.(new Promise<void>((resolve) => channel.onEnd(resolve)))
+    waitUntilOf(c, this.#options.waitUntil)?.(new Promise<void>((resolve) => channel.onEnd(resolve)))
     await this.sessions.set(session)
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
@@ -94,16 +100,16 @@ export class SseEndpoint {
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
   async post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
     const request = c.req.raw
-    const forbidden = checkRequestOrigin(request, this.options)
+    const forbidden = checkRequestOrigin(request, this.#options)
     if (forbidden) return refuse(request, forbidden)
     if (!sessionId)
       return refuse(
         request,
         transportError(HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter'),
       )
-    const auth = await this.authenticate(c)
+    const auth = await this.#authenticate(c)
     const session = await this.sessions.get(sessionId)
-    const channel = this.channels.get(sessionId)
+    const channel = this.#channels.get(sessionId)
     if (
       !session ||
       session.closed ||
@@ -133,7 +139,7 @@ export class SseEndpoint {
           'Unsupported Media Type: send Content-Type: application/json',
         ),
       )
-    const body = await readBody(request, this.options.maxBodyBytes)
+    const body = await readBody(request, this.#options.maxBodyBytes)
     if (!body.ok) return errorResponse(body.error)
     const parsed = parseJson(body.text)
     if (!parsed.ok) return errorResponse(parsed.error)
@@ -160,7 +166,7 @@ export class SseEndpoint {
       const message = decoded.message
       if (!('method' in message) || !('id' in message)) {
         // A response to a server→client request, or a notification: quick, so answer with the outcome.
-        const r = await this.server.handle(value, handleOptions)
+        const r = await this.#server.handle(value, handleOptions)
         if (r.body !== undefined && !Array.isArray(r.body) && 'error' in r.body && r.status >= 400)
           return new Response(JSON.stringify(r.body), {
             status: r.status,
@@ -170,34 +176,34 @@ export class SseEndpoint {
       }
     }
     // A request (or batch): accepted now; the answer is a `message` event on the session's stream.
-    const changes = this.options.onSessionChange !== undefined && changesSession(value)
-    const work = this.server.handle(value, handleOptions).then(async (r) => {
-      if (changes && !session.closed) await this.sessionChanged(session)
+    const changes = this.#options.onSessionChange !== undefined && changesSession(value)
+    const work = this.#server.handle(value, handleOptions).then(async (r) => {
+      if (changes && !session.closed) await this.#sessionChanged(session)
       if (r.body !== undefined) channel.deliver(r.body)
     })
     // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
     const settled = work.catch(() => {})
     // On Workers, the message is handled after the 202 is returned: keep the invocation alive until then.
-    waitUntilOf(c, this.options.waitUntil)?.(settled)
+    waitUntilOf(c, this.#options.waitUntil)?.(settled)
     return accepted()
   }
 
   /** Closes every open SSE session of this endpoint. */
   closeAll(reason = 'SSE endpoint closed'): void {
-    for (const channel of [...this.channels.values()]) channel.session.close(reason)
+    for (const channel of [...this.#channels.values()]) channel.session.close(reason)
   }
 
   /** `onSessionChange`; a session whose change could not be stored is closed (its state is not reliable). */
-  private async sessionChanged(session: ServerSession): Promise<void> {
+  async #sessionChanged(session: ServerSession): Promise<void> {
     try {
-      await this.options.onSessionChange?.(session)
+      await this.#options.onSessionChange?.(session)
     } catch (e) {
       session.close('Session could not be stored')
       throw e
     }
   }
 
-  private async authenticate(c: McpRequestContext): Promise<RequestAuth | undefined> {
-    return this.options.authenticate ? await this.options.authenticate(c) : undefined
+  async #authenticate(c: McpRequestContext): Promise<RequestAuth | undefined> {
+    return this.#options.authenticate ? await this.#options.authenticate(c) : undefined
   }
 }
