@@ -13,8 +13,8 @@ const auth = authSettings(env as Partial<Env>)
 const worker = createMcpWorker<Env>({
   server: createNotesServer,
   path: MCP_PATH,
-  // The 2024-11-05 HTTP+SSE transport does not bind its sessions to a principal: with OAuth on, it is off.
-  legacySse: auth === undefined,
+  // The 2024-11-05 HTTP+SSE transport too; with OAuth on, its sessions are bound to the caller like the others.
+  legacySse: true,
   fetch: (request) =>
     new URL(request.url).pathname === '/' && request.method === 'GET'
       ? homePage(request, MCP_PATH)

@@ -78,10 +78,8 @@ describe('RFC 9728 protected-resource metadata', () => {
     },
   )
 
-  it('leaves the home page open and the HTTP+SSE transport off', async () => {
+  it('leaves the home page open', async () => {
     expect((await SELF.fetch('http://notes.test/')).status).toBe(200)
-    const sse = await fetchAs(await tokenFor('alice'))(URL_, { headers: { accept: 'text/event-stream' } })
-    expect(sse.status).toBe(405)
   })
 })
 
@@ -214,5 +212,67 @@ describe('principal-bound sessions', () => {
     const r = await client.callTool({ name: 'whoami', arguments: {} })
     expect(r.structuredContent).toMatchObject({ subject: 'bob' })
     await client.close()
+  })
+})
+
+/** Reads SSE lines from `reader` until an `endpoint` event arrives; its data (the URL to POST to). */
+async function endpointOf(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder()
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) throw new Error(`stream ended before an endpoint event: ${text}`)
+    text += decoder.decode(value, { stream: true })
+    const m = /event: endpoint\r?\ndata: (\S+)/.exec(text)
+    if (m?.[1]) return m[1]
+  }
+}
+
+describe('the 2024-11-05 HTTP+SSE transport behind OAuth', () => {
+  it('needs a token, and binds its session to the principal that opened the stream', async () => {
+    const [alice, bob] = await Promise.all([tokenFor('alice'), tokenFor('bob', 'RS256')])
+    const anonymous = await SELF.fetch(URL_, { headers: { accept: 'text/event-stream' } })
+    expect(anonymous.status).toBe(401)
+    await anonymous.text()
+
+    const stream = await fetchAs(alice)(URL_, { headers: { accept: 'text/event-stream' } })
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    try {
+      const endpoint = new URL(await endpointOf(reader), URL_).href
+      expect(endpoint).toMatch(/\/mcp\?sessionId=[0-9a-f]{32}$/)
+      const init = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2024-11-05',
+          capabilities: {},
+          clientInfo: { name: 'sse', version: '1' },
+        },
+      }
+      const send = (token: string | undefined, body: unknown) =>
+        SELF.fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          },
+          body: JSON.stringify(body),
+        })
+      const noToken = await send(undefined, init)
+      expect(noToken.status).toBe(401)
+      await noToken.text()
+      // Another principal holding the session id gets what an unknown session gets.
+      const stolen = await send(bob, init)
+      expect(stolen.status).toBe(404)
+      await stolen.text()
+      const mine = await send(alice, init)
+      expect(mine.status).toBe(202)
+      await mine.text()
+    } finally {
+      await reader.cancel()
+    }
   })
 })
