@@ -4,25 +4,13 @@
 // so the app's own code is left out, as are dependencies that are not ours (the JSON Schema validator).
 // Exits 1 when over budget.
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { buildWorker, OURS_ENTRY } from './worker-bundle.mjs'
 
 const BUDGET = { minified: 60 * 1024, gzipped: 20 * 1024 }
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
 async function bundle(options) {
-  const result = await build({
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    external: ['cloudflare:workers'],
-    logLevel: 'silent',
-    ...options,
-  })
+  const result = await buildWorker(options)
   const code = result.outputFiles[0]?.text ?? ''
   return {
     code,
@@ -54,10 +42,7 @@ const app = await bundle({ entryPoints: ['src/index.ts'] })
 const ours = await bundle({
   external: ['cloudflare:workers', '@cfworker/json-schema'],
   stdin: {
-    contents: [
-      "export { McpServer } from '@edgemcp/core'",
-      "export { createMcpWorker, notifyListChanged } from '@edgemcp/workers'",
-    ].join('\n'),
+    contents: OURS_ENTRY,
     resolveDir: process.cwd(),
     loader: 'js',
   },

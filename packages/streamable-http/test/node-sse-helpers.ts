@@ -39,10 +39,16 @@ export async function startNode(
   return { url: `${running.url}/`, mcp, running, getBodies, close: () => running.close() }
 }
 
-/** A legacy session opened with raw requests; `headers` name it on later requests. */
-export async function openSession(url: string): Promise<{ id: string; headers: Record<string, string> }> {
+/**
+ * A legacy session opened with raw requests (through `send`, `fetch` by default: e.g. a Hono app's
+ * `request`); `headers` name it on later requests.
+ */
+export async function openSession(
+  url: string,
+  send: (url: string, init: RequestInit) => Response | Promise<Response> = fetch,
+): Promise<{ id: string; headers: Record<string, string> }> {
   const post = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url, {
+    send(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

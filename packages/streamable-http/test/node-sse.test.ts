@@ -120,23 +120,7 @@ describe('the standalone GET stream on serve() is written straight to node:http'
 
   it('elsewhere (app.request, no node:http response) the same GET is a web ReadableStream', async () => {
     const mcp = createMcpHandler(makeServer(), { keepAliveMs: 20 })
-    const post = (body: unknown, headers: Record<string, string> = {}) =>
-      mcp.request('/', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-        body: JSON.stringify(body),
-      })
-    const init = await post({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'w', version: '1' } },
-    })
-    const headers = { 'Mcp-Session-Id': init.headers.get('mcp-session-id') as string }
+    const { headers } = await openSession('/', (url, init) => mcp.request(url, init))
     const res = await mcp.request('/', { headers: { Accept: 'text/event-stream', ...headers } })
     expect(res.body).toBeInstanceOf(ReadableStream)
     const body = rawText(res)

@@ -1,5 +1,6 @@
-import { build, type Metafile } from 'esbuild'
+import type { Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { buildWorker, OURS_ENTRY } from '../../scripts/worker-bundle.mjs'
 
 /**
  * What the Worker bundle carries of our packages (the entry `npm run size` measures, built as wrangler would):
@@ -7,26 +8,11 @@ import { describe, expect, it } from 'vitest'
  * belong to other paths (the Hono apps, Node, the stand-alone handlers) and must stay out of it.
  */
 async function workerBundle(): Promise<{ inputs: string[]; code: string }> {
-  const result = await build({
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    metafile: true,
+  const root = `${import.meta.dirname}/../..`
+  const result = await buildWorker({
     external: ['cloudflare:workers', '@cfworker/json-schema'],
-    logLevel: 'silent',
-    absWorkingDir: `${import.meta.dirname}/../..`,
-    stdin: {
-      contents: [
-        "export { McpServer } from '@edgemcp/core'",
-        "export { createMcpWorker, notifyListChanged } from '@edgemcp/workers'",
-      ].join('\n'),
-      resolveDir: `${import.meta.dirname}/../..`,
-      loader: 'js',
-    },
+    absWorkingDir: root,
+    stdin: { contents: OURS_ENTRY, resolveDir: root, loader: 'js' },
   })
   const meta: Metafile = result.metafile
   const inputs = Object.values(meta.outputs).flatMap((o) =>

@@ -5,6 +5,7 @@
  * `raw-sse`, `hono-sse` and `hono-direct`.
  */
 import type { HttpBindings } from '@hono/node-server'
+import type { Context } from 'hono'
 import { measure, type ServerHandle, startEdgeServer } from './server.js'
 
 interface Request {
@@ -61,19 +62,18 @@ async function startRawSse(): Promise<ServerHandle> {
   }
 }
 
-/** A second floor: Hono on @hono/node-server answering GET with a web ReadableStream (what the handler builds on). */
-async function startHonoSse(): Promise<ServerHandle> {
+type FloorGet = (c: Context<{ Bindings: HttpBindings }>, n: number) => Response
+
+/**
+ * A floor server: Hono on @hono/node-server whose GET holds an idle event stream as `get` builds it, POST
+ * opens a (pretend) session and DELETE ends it: the least any handler on this stack can cost per stream.
+ */
+async function startHonoFloor(get: FloorGet): Promise<ServerHandle> {
   const { Hono } = await import('hono')
   const { serve } = await import('@hono/node-server')
   let n = 0
-  const app = new Hono()
-  app.get('/', () => {
-    const priming = new TextEncoder().encode(`id: ${++n}\ndata:\n\n`)
-    const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(priming) })
-    return new Response(body, {
-      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
-    })
-  })
+  const app = new Hono<{ Bindings: HttpBindings }>()
+  app.get('/', (c) => get(c, ++n))
   app.post('/', (c) => {
     c.header('Mcp-Session-Id', String(++n))
     return c.json({ jsonrpc: '2.0', id: 0, result: { content: [{ type: 'text', text: 'warm' }] } })
@@ -91,36 +91,27 @@ async function startHonoSse(): Promise<ServerHandle> {
   }
 }
 
+const SSE_HEAD = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }
+
+/** A second floor: GET answered with a web ReadableStream (what the handler builds on elsewhere). */
+const startHonoSse = () =>
+  startHonoFloor((_c, n) => {
+    const priming = new TextEncoder().encode(`id: ${n}\ndata:\n\n`)
+    const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(priming) })
+    return new Response(body, { headers: SSE_HEAD })
+  })
+
 /**
- * A third floor: Hono on @hono/node-server writing the event stream straight to node:http (`c.env.outgoing`)
- * and returning its "already sent" response: what a handler that skips the web stream cannot go below.
+ * A third floor: the event stream written straight to node:http (`c.env.outgoing`), answering with
+ * @hono/node-server's "already sent" response: what a handler that skips the web stream cannot go below.
  */
 async function startHonoDirect(): Promise<ServerHandle> {
-  const { Hono } = await import('hono')
-  const { serve } = await import('@hono/node-server')
   const { RESPONSE_ALREADY_SENT } = await import('@hono/node-server/utils/response')
-  let n = 0
-  const app = new Hono<{ Bindings: HttpBindings }>()
-  app.get('/', (c) => {
-    c.env.outgoing.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
-    c.env.outgoing.write(`id: ${++n}\ndata:\n\n`)
+  return startHonoFloor((c, n) => {
+    c.env.outgoing.writeHead(200, SSE_HEAD)
+    c.env.outgoing.write(`id: ${n}\ndata:\n\n`)
     return RESPONSE_ALREADY_SENT
   })
-  app.post('/', (c) => {
-    c.header('Mcp-Session-Id', String(++n))
-    return c.json({ jsonrpc: '2.0', id: 0, result: { content: [{ type: 'text', text: 'warm' }] } })
-  })
-  app.delete('/', (c) => c.body(null, 200))
-  const port = await new Promise<number>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
-    closers.push(() => s.close())
-  })
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    memory: measure,
-    sessions: async () => NaN,
-    close: async () => {},
-  }
 }
 const closers: Array<() => void> = []
 
