@@ -63,6 +63,49 @@ describe('readBody', () => {
     )
     expect(whole.ok ? undefined : [whole.error.httpStatus, whole.error.code]).toEqual([400, -32700])
   })
+
+  describe('with a Content-Length (read whole, decoded leniently, then checked)', () => {
+    const sized = (body: Uint8Array<ArrayBuffer>, length = body.byteLength) =>
+      new Request('http://h.test/', {
+        method: 'POST',
+        body,
+        headers: { 'content-length': String(length) },
+      })
+    const parts = (...chunks: number[][]) => new Uint8Array(chunks.flat())
+    const ascii = (s: string) => [...new TextEncoder().encode(s)]
+    const outcome = async (request: Request, limit = 100) => {
+      const r = await readBody(request, limit)
+      return r.ok ? r.text : [r.error.httpStatus, r.error.code]
+    }
+
+    it('refuses each invalid sequence that changes the size when decoded', async () => {
+      for (const bad of [
+        [0xff],
+        [0x80],
+        [0xc0, 0x80],
+        [0xed, 0xa0, 0x80],
+        [0xe2, 0x82],
+        [0xf4, 0x90, 0x80, 0x80],
+      ])
+        expect(await outcome(sized(parts(ascii('{"a":"'), bad, ascii('"}'))))).toEqual([400, -32700])
+    })
+
+    it('keeps a U+FFFD that was sent as such, and other characters of every UTF-8 length', async () => {
+      const text = '{"a":"\uFFFD é € 😀"}'
+      expect(await outcome(sized(new TextEncoder().encode(text)))).toBe(text)
+    })
+
+    it('takes the first three bytes of a cut four-byte sequence as U+FFFD (the one case sizes cannot tell)', async () => {
+      const cut = parts(ascii('{"a":"'), [0xf0, 0x9f, 0x98], ascii('"}'))
+      expect(await outcome(sized(cut))).toBe('{"a":"\uFFFD"}')
+    })
+
+    it('counts the bytes again when the text could exceed the limit (a Request that declares less)', async () => {
+      const body = new TextEncoder().encode(`"${'é'.repeat(40)}"`) // 82 bytes, 42 UTF-16 units
+      expect(await outcome(sized(body, 10), 60)).toEqual([413, -32600])
+      expect(await outcome(sized(body), 100)).toBe(`"${'é'.repeat(40)}"`)
+    })
+  })
 })
 
 describe('discardBody', () => {
