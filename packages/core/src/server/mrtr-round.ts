@@ -79,8 +79,18 @@ async function resumeRound(scope: RequestScope, run: Run, given: JsonObject | un
   return runRound(scope, run, responses, replayKeys)
 }
 
-const digestOf = (scope: RequestScope) =>
-  digestParams({ method: scope.request.method, params: salient(scope.params) })
+/** Digests of requests' salient parameters: a resumed round that needs more input verifies and signs one. */
+const digests = new WeakMap<JsonObject, Promise<string>>()
+
+/** The digest of the request's salient parameters, computed once per request. */
+function digestOf(scope: RequestScope): Promise<string> {
+  let digest = digests.get(scope.params)
+  if (digest === undefined) {
+    digest = digestParams({ method: scope.request.method, params: salient(scope.params) })
+    digests.set(scope.params, digest)
+  }
+  return digest
+}
 
 function runRound(
   scope: RequestScope,
