@@ -75,13 +75,17 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit
   }
-  const finish = (result: JsonObject): JsonObject => {
-    if (modern) result = finishModern(scope, result, flags)
-    if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
-    return result
-  }
   const result = modern && flags & INPUT ? runMrtrRound(scope, run) : run(scope)
-  return result instanceof Promise ? result.then(finish) : finish(result)
+  return result instanceof Promise
+    ? result.then((r) => finish(scope, r, flags, cacheKey))
+    : finish(scope, result, flags, cacheKey)
+}
+
+/** The era's result fields, and the cache entry of a reusable list. */
+function finish(scope: RequestScope, result: JsonObject, flags: number, cacheKey: string | undefined) {
+  if (scope.era === 'modern') result = finishModern(scope, result, flags)
+  if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
+  return result
 }
 
 /**
