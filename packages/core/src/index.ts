@@ -61,6 +61,7 @@ export {
 } from './protocol/versions.js'
 export type { LegacyVersion, ModernVersion, ProtocolVersion } from './protocol/versions.js'
 export { isObject } from './protocol/json.js'
+export { RESULT_DEFINITIONS } from './protocol/result-definitions.js'
 
 // Server
 export { McpServer } from './server/mcp-server.js'

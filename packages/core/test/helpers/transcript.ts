@@ -2,33 +2,12 @@
  * Spec validation of a whole exchange, shared by the tests of core and the transports: every message both
  * sides sent, checked against the official schema of its revision.
  */
+import { RESULT_DEFINITIONS } from '../../src/protocol/result-definitions.js'
 import { specDefinitionNames, validateAgainstSpec } from './spec-validator.js'
 
 type Json = Record<string, any>
 
 const PROTOCOL_META = 'io.modelcontextprotocol/protocolVersion'
-
-/** The Result definition of each method's response in the official schemas. */
-export const RESULT_DEFS: Record<string, string> = {
-  initialize: 'InitializeResult',
-  ping: 'EmptyResult',
-  'server/discover': 'DiscoverResult',
-  'subscriptions/listen': 'SubscriptionsListenResult',
-  'tools/list': 'ListToolsResult',
-  'tools/call': 'CallToolResult',
-  'resources/list': 'ListResourcesResult',
-  'resources/templates/list': 'ListResourceTemplatesResult',
-  'resources/read': 'ReadResourceResult',
-  'resources/subscribe': 'EmptyResult',
-  'resources/unsubscribe': 'EmptyResult',
-  'logging/setLevel': 'EmptyResult',
-  'prompts/list': 'ListPromptsResult',
-  'prompts/get': 'GetPromptResult',
-  'completion/complete': 'CompleteResult',
-  'elicitation/create': 'ElicitResult',
-  'sampling/createMessage': 'CreateMessageResult',
-  'roots/list': 'ListRootsResult',
-}
 
 const flat = (list: unknown[]): Json[] => list.flatMap((m) => (Array.isArray(m) ? m : [m])) as Json[]
 
@@ -82,7 +61,8 @@ export function transcriptProblems(
       problems.push(`${what}: answers no request`)
       continue
     }
-    const def = m.result?.resultType === 'input_required' ? 'InputRequiredResult' : RESULT_DEFS[origin[0]]
+    const def =
+      m.result?.resultType === 'input_required' ? 'InputRequiredResult' : RESULT_DEFINITIONS[origin[0]]
     if (def) validate(rev, def, m.result, what)
     else problems.push(`${what}: no result definition for ${origin[0]}`)
   }
