@@ -40,15 +40,17 @@ function runTool(
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
-  const failed = (e: unknown) => handlerFailed(scope, e)
   let result: CallToolResult | PromiseLike<CallToolResult>
   try {
     result = tool.handler(checked.value, createRequestContext(scope))
   } catch (e) {
-    return failed(e)
+    return handlerFailed(scope, e)
   }
   if (!isThenable(result)) return finishToolResult(scope, name, result, tool.output)
-  return Promise.resolve(result).then((r) => finishToolResult(scope, name, r, tool.output), failed)
+  return Promise.resolve(result).then(
+    (r) => finishToolResult(scope, name, r, tool.output),
+    (e: unknown) => handlerFailed(scope, e),
+  )
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
@@ -61,28 +63,36 @@ function handlerFailed(scope: RequestScope, e: unknown): JsonObject {
   return toolError(e instanceof Error ? e.message : String(e))
 }
 
+/** The result keys that some revisions lack (see `shapeFor`). */
+const STRUCTURED_KEYS = ['structuredContent']
+
+const broken = (name: string, what: string) => internalError(`Tool ${name} ${what}`)
+
 function finishToolResult(
   scope: RequestScope,
   name: string,
   result: CallToolResult,
   output: CompiledSchema | undefined,
 ): JsonObject | Promise<JsonObject> {
-  const broken = (what: string) => internalError(`Tool ${name} ${what}`)
-  if (typeof result !== 'object' || result === null) throw broken('returned no result object')
+  if (typeof result !== 'object' || result === null) throw broken(name, 'returned no result object')
   const out: JsonObject = ownCopy(result)
   const structured = out.structuredContent
   if (out.content === undefined)
     out.content = structured === undefined ? [] : text(JSON.stringify(structured))
-  const shaped = () => shapeFor(scope.protocolVersion, out, ['structuredContent'])
-  if (!output || out.isError) return shaped()
-  if (structured === undefined) throw broken('has an outputSchema but returned no structuredContent')
-  const verdict = (checked: SchemaCheck) => {
-    if (!checked.ok)
-      throw broken(
-        `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
-      )
-    return shaped()
-  }
+  if (!output || out.isError) return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
+  if (structured === undefined) throw broken(name, 'has an outputSchema but returned no structuredContent')
   const checked = output.validate(structured)
-  return checked instanceof Promise ? checked.then(verdict) : verdict(checked)
+  return checked instanceof Promise
+    ? checked.then((c) => checkedOutput(scope, name, out, c))
+    : checkedOutput(scope, name, out, checked)
+}
+
+/** The result once its structuredContent was checked against the tool's outputSchema. */
+function checkedOutput(scope: RequestScope, name: string, out: JsonObject, checked: SchemaCheck): JsonObject {
+  if (!checked.ok)
+    throw broken(
+      name,
+      `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
+    )
+  return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
 }
