@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process'
-import { killTree } from './client-transport.js'
 
 const live = new Set<ChildProcess>()
 let hooked = false
@@ -14,4 +13,16 @@ export function trackChild(child: ChildProcess): () => void {
   }
   live.add(child)
   return () => live.delete(child)
+}
+
+/** Signals the child's process group (POSIX, spawned detached), or the child alone when that fails. */
+export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid !== undefined && process.platform !== 'win32')
+    try {
+      process.kill(-child.pid, signal)
+      return
+    } catch {
+      // The group is gone already or was never made: fall back to the child.
+    }
+  child.kill(signal)
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { ConnectionClosedError, encodeMessage, type JsonRpcMessage, type Transport } from '@edgemcp/core'
 import { NonJsonLineError, type ProcessExit, ProcessExitError } from './errors.js'
-import { trackChild } from './child-registry.js'
+import { killTree, trackChild } from './child-registry.js'
 import { LineSplitter } from './line-splitter.js'
 import { StderrTail } from './stderr-tail.js'
 import { writeLine } from './write-line.js'
@@ -213,18 +213,6 @@ export class StdioClientTransport implements Transport {
     }
     return exited
   }
-}
-
-/** Signals the child's process group (POSIX, spawned detached), or the child alone when that fails. */
-export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid !== undefined && process.platform !== 'win32')
-    try {
-      process.kill(-child.pid, signal)
-      return
-    } catch {
-      // The group is gone already or was never made: fall back to the child.
-    }
-  child.kill(signal)
 }
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
