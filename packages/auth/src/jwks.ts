@@ -1,3 +1,4 @@
+import { isObject } from '@edgemcp/core'
 import type { Jwk } from './algorithms.js'
 import { AuthError } from './errors.js'
 
@@ -41,9 +42,7 @@ export function staticJwks(set: JsonWebKeySet): JwksSource {
 function parseKeys(value: unknown): Jwk[] {
   const keys = (value as { keys?: unknown } | null)?.keys
   if (!Array.isArray(keys)) throw new TypeError('a JWKS must be an object with a "keys" array')
-  return keys.filter(
-    (k): k is Jwk => typeof k === 'object' && k !== null && !Array.isArray(k) && typeof k.kty === 'string',
-  )
+  return keys.filter((k): k is Jwk => isObject(k) && typeof k.kty === 'string')
 }
 
 /** Seconds of `max-age` in a Cache-Control header; 0 for no-store/no-cache; undefined when absent. */

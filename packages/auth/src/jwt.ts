@@ -1,3 +1,4 @@
+import { isObject } from '@edgemcp/core'
 import { decodeBase64Url } from './base64url.js'
 import { AuthError } from './errors.js'
 
@@ -46,9 +47,8 @@ function decodeJson(part: string, what: string): Record<string, unknown> {
   } catch {
     throw new AuthError('malformed_token', `JWT ${what} is not UTF-8 JSON`)
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new AuthError('malformed_token', `JWT ${what} is not a JSON object`)
-  return value as Record<string, unknown>
+  if (!isObject(value)) throw new AuthError('malformed_token', `JWT ${what} is not a JSON object`)
+  return value
 }
 
 /**

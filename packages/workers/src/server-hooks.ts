@@ -2,6 +2,7 @@ import {
   ErrorCode,
   type HandleOptions,
   type HandleResult,
+  isObject,
   type McpServer,
   ProtocolError,
 } from '@edgemcp/core'
@@ -25,10 +26,8 @@ export function explainLostAnswers(server: McpServer, settle: (id: string) => st
 
 /** The id of a single JSON-RPC response (the client's answer to a server→client request). */
 export function answeredId(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const v = value as Record<string, unknown>
-  if ('method' in v || !('result' in v || 'error' in v)) return undefined
-  return typeof v.id === 'string' || typeof v.id === 'number' ? String(v.id) : undefined
+  if (!isObject(value) || 'method' in value || !('result' in value || 'error' in value)) return undefined
+  return typeof value.id === 'string' || typeof value.id === 'number' ? String(value.id) : undefined
 }
 
 /** The answer to a client's response whose request died with an earlier instance of the session object. */
