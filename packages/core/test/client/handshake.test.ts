@@ -2,23 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { McpLocalError } from '../../src/errors/local-error.js'
 import { ProtocolError } from '../../src/errors/protocol-error.js'
 import type { ClientTransport } from '../../src/client/types.js'
+import { addTool } from '../helpers/add-tool.js'
 import { connect, expectValidTranscript, LEGACY, legacyOnly, makeServer, MODERN, text } from './helpers.js'
 
-function server() {
-  const s = makeServer({ title: 'Test Server', instructions: 'Use add to add.' })
-  s.tool(
-    'add',
-    {
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-    },
-    ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
-  )
-  return s
-}
+const server = () => addTool(makeServer({ title: 'Test Server', instructions: 'Use add to add.' }))
 
 const sentMethods = (sent: unknown[]) => sent.map((m) => (m as { method?: string }).method).filter(Boolean)
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { McpServer } from '../../src/server/mcp-server.js'
+import { addTool } from '../helpers/add-tool.js'
 import { rawPeer } from '../helpers/raw-peer.js'
 
 const meta = (extra: Record<string, unknown> = {}) => ({
@@ -11,18 +12,7 @@ const meta = (extra: Record<string, unknown> = {}) => ({
 })
 
 function makeServer() {
-  const server = new McpServer({ name: 'smoke', version: '1.0.0', mrtrSecret: 'test' })
-  server.tool(
-    'add',
-    {
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-    },
-    ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
-  )
+  const server = addTool(new McpServer({ name: 'smoke', version: '1.0.0', mrtrSecret: 'test' }))
   server.tool('confirm', {}, async (_args, ctx) => {
     const r = await ctx.elicit({
       message: 'Sure?',
