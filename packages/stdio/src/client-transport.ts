@@ -130,11 +130,13 @@ export class StdioClientTransport implements Transport {
     this.exitInfo = exit
     this.untrack()
     for (const w of this.exitWaiters.splice(0)) w(exit)
-    if (!this.closing)
-      this.onerror?.(
-        new ProcessExitError(this.commandLine, exit, this.options.stderr === 'pipe' ? this.tail.text : ''),
-      )
+    if (!this.closing) this.onerror?.(this.exitError(exit))
     this.finish()
+  }
+
+  /** The child's exit as an error, with what it wrote to stderr (captured only with `stderr: 'pipe'`). */
+  private exitError(exit: ProcessExit): ProcessExitError {
+    return new ProcessExitError(this.commandLine, exit, this.tail.text)
   }
 
   private finish(): void {
@@ -167,12 +169,7 @@ export class StdioClientTransport implements Transport {
 
   /** A write that failed because the child died (EPIPE) says so, with its exit code and stderr. */
   private async explainWriteError(error: unknown): Promise<never> {
-    if (await settlesWithin(this.waitForExit(), 1000))
-      throw new ProcessExitError(
-        this.commandLine,
-        this.exitInfo!,
-        this.options.stderr === 'pipe' ? this.tail.text : '',
-      )
+    if (await settlesWithin(this.waitForExit(), 1000)) throw this.exitError(this.exitInfo!)
     throw error
   }
 
