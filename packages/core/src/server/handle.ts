@@ -87,15 +87,18 @@ export function handleInbound(
   options: HandleOptions,
 ): Promise<HandleResult> {
   if (isBatch(value)) return handleBatch(core, value, options)
-  const failed = (e: unknown) => errorResult(toProtocolError(e), readId(value), undefined)
   try {
     const r = handleOne(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.
-    return r instanceof Promise ? r.catch(failed) : Promise.resolve(r)
+    return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
   } catch (e) {
-    return Promise.resolve(failed(e))
+    return Promise.resolve(failed(e, value))
   }
 }
+
+/** A failure that escaped the method's own handling, as the JSON-RPC error answering `value`. */
+const failed = (e: unknown, value: unknown): HandleResult =>
+  errorResult(toProtocolError(e), readId(value), undefined)
 
 function errorResult(
   error: ProtocolError,
