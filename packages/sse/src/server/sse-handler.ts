@@ -15,13 +15,10 @@ export type SseHandler = Hono & {
   closeAll(reason?: string): void
 }
 
-const methodNotAllowed = (allow: string) => {
-  const response = errorResponse(
-    transportError(HttpStatus.methodNotAllowed, `Method Not Allowed: use ${allow}`),
-  )
-  response.headers.set('Allow', allow)
-  return response
-}
+const methodNotAllowed = (allow: string) =>
+  errorResponse(transportError(HttpStatus.methodNotAllowed, `Method Not Allowed: use ${allow}`), null, {
+    Allow: allow,
+  })
 
 /**
  * The legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE") for an McpServer:
