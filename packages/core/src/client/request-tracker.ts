@@ -4,7 +4,6 @@ import type { JsonRpcResponse, RequestId } from '../jsonrpc/types.js'
 import type { JsonObject, ProgressInfo, ClientRequestOptions } from './types.js'
 
 interface Pending {
-  method: string
   resolve: (result: JsonObject) => void
   reject: (error: Error) => void
   onProgress: ((info: ProgressInfo) => void) | undefined
@@ -38,14 +37,6 @@ export class RequestTracker {
   /** A request id never used before on this client. */
   nextId(): number {
     return this.#next++
-  }
-
-  get size(): number {
-    return this.#pending.size
-  }
-
-  has(id: RequestId): boolean {
-    return this.#pending.has(id)
   }
 
   /** Registers request `id`; `cancel` is called when it times out or its signal aborts. */
@@ -102,7 +93,6 @@ export class RequestTracker {
       }
 
       this.#pending.set(id, {
-        method,
         resolve: (r) => {
           finish()
           resolve(r)

@@ -129,11 +129,6 @@ export class SubscriptionRouter {
     sub?.endedByServer()
     return sub !== undefined
   }
-
-  /** Open subscriptions (when the connection closes they end with their requests' ConnectionClosedError). */
-  get size(): number {
-    return this.#active.size
-  }
 }
 
 /** What the legacy emulation of listen() needs. */
