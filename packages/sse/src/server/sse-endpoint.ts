@@ -15,7 +15,6 @@ import {
   errorResponse,
   isJsonContentType,
   type McpRequestContext,
-  type RequestAuth,
   readBody,
   refuse,
   SSE_HEADERS,
@@ -70,7 +69,7 @@ export class SseEndpoint {
       )
     // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
     if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
-    const auth = await this.#authenticate(c)
+    const auth = await this.#options.authenticate?.(c)
     const session = this.#server.createSession(this.#options.sessionId?.(c))
     session.principal = auth?.principal
     const stream = new SseStream({
@@ -107,7 +106,7 @@ export class SseEndpoint {
         request,
         transportError(HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter'),
       )
-    const auth = await this.#authenticate(c)
+    const auth = await this.#options.authenticate?.(c)
     const session = await this.sessions.get(sessionId)
     const channel = this.#channels.get(sessionId)
     if (
@@ -152,13 +151,10 @@ export class SseEndpoint {
     }
 
     if (isBatch(value)) {
-      if (!supportsBatch(session.protocolVersion) || value.length === 0)
+      if (value.length === 0) return errorResponse(invalidRequest('empty batch'))
+      if (!supportsBatch(session.protocolVersion))
         return errorResponse(
-          value.length === 0
-            ? invalidRequest('empty batch')
-            : invalidRequest(
-                `JSON-RPC batches are not supported on protocol version ${session.protocolVersion}`,
-              ),
+          invalidRequest(`JSON-RPC batches are not supported on protocol version ${session.protocolVersion}`),
         )
     } else {
       const decoded = decodeMessage(value)
@@ -201,9 +197,5 @@ export class SseEndpoint {
       session.close('Session could not be stored')
       throw e
     }
-  }
-
-  async #authenticate(c: McpRequestContext): Promise<RequestAuth | undefined> {
-    return this.#options.authenticate ? await this.#options.authenticate(c) : undefined
   }
 }
