@@ -15,9 +15,9 @@ export function clientCapabilities(
   version?: string,
 ): JsonObject {
   const caps: JsonObject = { ...configured }
-  if (version !== undefined && version < '2025-06-18') delete caps.elicitation
+  const noElicitation = version !== undefined && version < '2025-06-18'
   for (const key of ['elicitation', 'sampling', 'roots'] as const) {
-    if (!handlers[key] || (key === 'elicitation' && version !== undefined && version < '2025-06-18')) {
+    if (!handlers[key] || (key === 'elicitation' && noElicitation)) {
       delete caps[key]
       continue
     }
