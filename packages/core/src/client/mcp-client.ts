@@ -59,14 +59,15 @@ export class McpClient extends ClientCore {
   ): Promise<T> {
     const era = this.requireEra()
     if (era === 'legacy') return (await this.wire(method, params, options)) as T
-    const result = MRTR_METHODS.has(method)
-      ? await runInputLoop(
-          params,
-          (p) => this.wire(method, p, options),
-          (key, request) => this.#fulfil(key, request, options.signal),
-          { method, maxRounds: this.options.maxInputRounds ?? 10 },
-        )
-      : await this.wire(method, params, options)
+    // The input loop checks the resultType of every round and returns only a complete result.
+    if (MRTR_METHODS.has(method))
+      return (await runInputLoop(
+        params,
+        (p) => this.wire(method, p, options),
+        (key, request) => this.#fulfil(key, request, options.signal),
+        { method, maxRounds: this.options.maxInputRounds ?? 10 },
+      )) as T
+    const result = await this.wire(method, params, options)
     checkResultType(method, result)
     return result as T
   }
