@@ -9,9 +9,10 @@ import {
 import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
+import { sseSessionsOf } from './sse-sessions.js'
 
 /** The value of a query parameter of `url`, if it is there (the URL is parsed only when it has a query). */
-export function queryParam(url: string, name: string): string | undefined {
+function queryParam(url: string, name: string): string | undefined {
   if (!url.includes('?')) return undefined
   return new URL(url).searchParams.get(name) ?? undefined
 }
@@ -78,12 +79,13 @@ const SHARED = [
 
 /**
  * The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side; its sessions
- * live in `sessionsFor(settings)` (see `sseSessionsOf` for the default).
+ * live in `sessionsFor(settings)` (default: `options.sse.sessionStore`, else in memory, see `sseSessionsOf`).
  */
 export function autoSseEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: AutoHandlerOptions<C>,
-  sessionsFor: (options: ResolvedSseOptions) => SessionStore,
+  sessionsFor: (options: ResolvedSseOptions) => SessionStore = (r) =>
+    sseSessionsOf(r, options.sse?.sessionStore),
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
   const { sse = {}, ...streamableOptions } = options
   const shared: Record<string, unknown> = { ...sse }

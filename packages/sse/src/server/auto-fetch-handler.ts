@@ -13,7 +13,6 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
-import { sseSessionsOf } from './sse-sessions.js'
 
 /** Options of `createAutoFetchHandler`: hooks get an `McpRequestContext`. */
 export type AutoFetchHandlerOptions = AutoHandlerOptions<McpRequestContext>
@@ -30,9 +29,7 @@ export function createAutoFetchHandler(
   server: McpServer,
   options: AutoFetchHandlerOptions = {},
 ): AutoFetchHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, (r) =>
-    sseSessionsOf(r, options.sse?.sessionStore),
-  )
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options)
   const streamable = createMcpFetchHandler(server, streamableOptions)
   return withAutoControls(fetchHandler(autoServe(endpoint, streamable)), endpoint, streamable)
 }

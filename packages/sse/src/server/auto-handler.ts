@@ -8,7 +8,6 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
-import { sseSessionsOf } from './sse-sessions.js'
 
 export type { AutoEndpointControls, AutoHandlerOptions } from './auto-endpoint.js'
 
@@ -27,9 +26,7 @@ export type AutoHandler = Hono & AutoEndpointControls<McpHandler>
  * const app = new Hono().route('/mcp', createAutoHandler(server))
  */
 export function createAutoHandler(server: McpServer, options: AutoHandlerOptions = {}): AutoHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, (r) =>
-    sseSessionsOf(r, options.sse?.sessionStore),
-  )
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options)
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
   const app = new Hono()
