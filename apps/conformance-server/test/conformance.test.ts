@@ -1,10 +1,9 @@
 import { execFile, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runSuite } from '../scripts/lib/run-suite.mjs'
 
 /**
  * The real thing: the official conformance suite (@modelcontextprotocol/conformance, run by
@@ -15,24 +14,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 const run = promisify(execFile)
 const pkgDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const serverJs = path.join(pkgDir, 'dist', 'server.js')
-
-interface Outcome {
-  name: string
-  reason?: string
-  status: 'pass' | 'fail' | 'missing'
-  failures: Array<{ id: string; message: string }>
-}
-interface Summary {
-  label: string
-  ok: boolean
-  passedScenarios: number
-  totalScenarios: number
-  failures: Array<{ scenario: string; id: string; message: string }>
-  warnings: Array<{ scenario: string; id: string; message: string }>
-  problems: string[]
-  notScored: Outcome[]
-  cliExitCode: number
-}
 
 beforeAll(async () => {
   // The suite runs dist/: build it from the current sources (turbo also builds before `test`).
@@ -92,47 +73,31 @@ describe('dist/server.js', () => {
 
 describe('official conformance suite', () => {
   it('passes every scored scenario of 2025-11-25, 2026-07-28 and dns-rebinding-protection', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgemcp-conformance-'))
-    const jsonFile = path.join(dir, 'summary.json')
-    try {
-      const result = await run(
-        process.execPath,
-        ['scripts/run-conformance.mjs', '--server', 'node dist/server.js', '--json', jsonFile],
-        { cwd: pkgDir, maxBuffer: 16 * 1024 * 1024 },
-      ).catch((error: { stdout?: string; code?: number }) => ({
-        stdout: error.stdout ?? '',
-        code: error.code,
-      }))
-      const summaries = fs.existsSync(jsonFile)
-        ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Summary[])
-        : []
-      expect(
-        summaries.map((s) => s.label),
-        result.stdout,
-      ).toEqual([
-        'requirements 2025-11-25',
-        'requirements 2026-07-28',
-        'scenario dns-rebinding-protection @ 2025-11-25',
-        'scenario dns-rebinding-protection @ 2026-07-28',
-      ])
-      for (const s of summaries) {
-        expect(s.failures, s.label).toEqual([])
-        expect(s.problems, s.label).toEqual([])
-        expect(s.passedScenarios, s.label).toBe(s.totalScenarios)
-        expect(s.cliExitCode, s.label).toBe(0)
-        expect(s.ok, s.label).toBe(true)
-      }
-      expect(summaries[0]?.totalScenarios).toBe(30)
-      expect(summaries[1]?.totalScenarios).toBe(37)
-      // Not scored, but ours to keep passing: everything except the tasks extension (SEP-2663).
-      const notScored = summaries.flatMap((s) => s.notScored.map((o) => ({ ...o, target: s.label })))
-      expect(notScored.length).toBeGreaterThan(0)
-      const failing = notScored
-        .filter((o) => o.reason !== 'extension' && o.status !== 'pass')
-        .map((o) => `${o.target}: ${o.name} ${JSON.stringify(o.failures)}`)
-      expect(failing).toEqual([])
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
+    const { summaries, stdout } = await runSuite(['--server', 'node dist/server.js'], { cwd: pkgDir })
+    expect(
+      summaries.map((s) => s.label),
+      stdout,
+    ).toEqual([
+      'requirements 2025-11-25',
+      'requirements 2026-07-28',
+      'scenario dns-rebinding-protection @ 2025-11-25',
+      'scenario dns-rebinding-protection @ 2026-07-28',
+    ])
+    for (const s of summaries) {
+      expect(s.failures, s.label).toEqual([])
+      expect(s.problems, s.label).toEqual([])
+      expect(s.passedScenarios, s.label).toBe(s.totalScenarios)
+      expect(s.cliExitCode, s.label).toBe(0)
+      expect(s.ok, s.label).toBe(true)
     }
+    expect(summaries[0]?.totalScenarios).toBe(30)
+    expect(summaries[1]?.totalScenarios).toBe(37)
+    // Not scored, but ours to keep passing: everything except the tasks extension (SEP-2663).
+    const notScored = summaries.flatMap((s) => s.notScored.map((o) => ({ ...o, target: s.label })))
+    expect(notScored.length).toBeGreaterThan(0)
+    const failing = notScored
+      .filter((o) => o.reason !== 'extension' && o.status !== 'pass')
+      .map((o) => `${o.target}: ${o.name} ${JSON.stringify(o.failures)}`)
+    expect(failing).toEqual([])
   }, 180_000)
 })

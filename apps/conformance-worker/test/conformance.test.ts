@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
+import { runSuite, type Summary } from '@edgemcp/conformance-server/run-suite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   appDir,
@@ -21,31 +19,6 @@ import {
  * apps/conformance-server) against the conformance fixtures on @edgemcp/workers under `wrangler dev`.
  * No expected-failures list: every scored scenario of each target must pass.
  */
-
-const run = promisify(execFile)
-const runner = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@edgemcp/conformance-server/package.json')),
-  'scripts/run-conformance.mjs',
-)
-
-interface Outcome {
-  name: string
-  reason?: string
-  status: 'pass' | 'fail' | 'missing'
-  failures: Array<{ id: string; message: string }>
-}
-interface Summary {
-  label: string
-  ok: boolean
-  passedScenarios: number
-  totalScenarios: number
-  checks: Record<'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO', number>
-  failures: Array<{ scenario: string; id: string; message: string }>
-  warnings: Array<{ scenario: string; id: string; message: string }>
-  problems: string[]
-  notScored: Outcome[]
-  cliExitCode: number
-}
 
 let tmp: string
 let dev: WranglerDev | undefined
@@ -68,18 +41,10 @@ afterAll(async () => {
 
 /** Runs the runner against the Worker for `targets`; the summaries it wrote, and its stdout. */
 async function conformance(targets: string[]): Promise<{ summaries: Summary[]; stdout: string }> {
-  const url = dev?.url as string
-  const jsonFile = path.join(tmp, `summary-${randomBytes(4).toString('hex')}.json`)
-  const result = await run(process.execPath, [runner, '--url', url, '--json', jsonFile, ...targets], {
-    cwd: appDir,
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
-  const summaries = fs.existsSync(jsonFile)
-    ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Summary[])
-    : []
+  const { summaries, stdout } = await runSuite(['--url', dev?.url as string, ...targets], { cwd: appDir })
   // The per-set verdicts (pass counts) in the test output.
-  for (const s of summaries) console.log(result.stdout.split('\n').find((l) => l.includes(`${s.label}:`)))
-  return { summaries, stdout: result.stdout }
+  for (const s of summaries) console.log(stdout.split('\n').find((l) => l.includes(`${s.label}:`)))
+  return { summaries, stdout }
 }
 
 /** Every scored scenario passed, and nothing else went wrong. */
