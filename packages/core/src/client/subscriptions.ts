@@ -165,10 +165,10 @@ export function listenLegacy(
     offs.push(host.onNotification(method, (n) => callback?.(n)))
   }
   const resources = caps.resources
-  const uris = isObject(resources) && resources.subscribe === true ? (filter.resourceSubscriptions ?? []) : []
+  const canSubscribe = isObject(resources) && resources.subscribe === true
+  const uris = canSubscribe ? (filter.resourceSubscriptions ?? []) : []
   const watched = new Set(uris)
-  if (filter.resourceSubscriptions && isObject(resources) && resources.subscribe === true)
-    honoured.resourceSubscriptions = [...uris]
+  if (filter.resourceSubscriptions && canSubscribe) honoured.resourceSubscriptions = [...uris]
   offs.push(
     host.onNotification('notifications/resources/updated', (n) => {
       if (typeof n.params.uri === 'string' && watched.has(n.params.uri)) callback?.(n)
