@@ -1,3 +1,5 @@
+import { isObject } from '@edgemcp/core'
+
 /**
  * Legacy methods whose handling changes what `ServerSession.snapshot()` holds: the negotiated version and
  * client (`initialize`), the log level, the resource subscriptions.
@@ -9,8 +11,7 @@ const SESSION_METHODS: ReadonlySet<unknown> = new Set([
   'resources/unsubscribe',
 ])
 
-const changesOne = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && SESSION_METHODS.has((v as { method?: unknown }).method)
+const changesOne = (v: unknown): boolean => isObject(v) && SESSION_METHODS.has(v.method)
 
 /** Whether a POSTed message, or any message of a batch, may change its legacy session (see `onSessionChange`). */
 export function changesSession(value: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { RequestId } from '@edgemcp/core'
+import { isObject, type RequestId } from '@edgemcp/core'
 import { StreamableHttpError } from './errors.js'
 
 /**
@@ -21,9 +21,7 @@ export function answerMessages(response: Response, text: string, pending: Readon
     )
   }
   const values = Array.isArray(value) ? value : [value]
-  const answersUs = values.some(
-    (v) => typeof v === 'object' && v !== null && pending.has((v as { id: RequestId }).id),
-  )
+  const answersUs = values.some((v) => isObject(v) && pending.has(v.id as RequestId))
   if (!response.ok && !answersUs)
     throw new StreamableHttpError(`HTTP ${response.status}: ${text.slice(0, 200)}`, {
       status: response.status,

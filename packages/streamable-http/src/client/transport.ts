@@ -1,6 +1,8 @@
 import {
   ConnectionClosedError,
+  encodeMessage,
   isModernVersion,
+  isObject,
   type JsonRpcMessage,
   McpLocalError,
   type RequestId,
@@ -93,7 +95,7 @@ export class StreamableHttpClientTransport implements Transport {
       response = await this.fetchImpl(this.url, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(message),
+        body: encodeMessage(message),
         signal: state.controller.signal,
       })
     } catch (e) {
@@ -282,8 +284,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private deliver(value: unknown, state?: StreamState): void {
-    if (state && typeof value === 'object' && value !== null && !('method' in value))
-      state.pending.delete((value as { id: RequestId }).id)
+    if (state && isObject(value) && !('method' in value)) state.pending.delete(value.id as RequestId)
     this.onmessage?.(this.tools.received(value))
   }
 
