@@ -1,7 +1,7 @@
 import { McpLocalError } from '../errors/local-error.js'
 import {
-  LOGGING_LEVELS,
   type CallToolResult,
+  isLoggingLevel,
   type GetPromptResult,
   type LoggingLevel,
   type ReadResourceResult,
@@ -201,7 +201,7 @@ export class McpClient extends ClientCore {
    * `_meta["io.modelcontextprotocol/logLevel"]` on every later request; `undefined` stops it.
    */
   async setLoggingLevel(level: LoggingLevel | undefined, options?: ClientRequestOptions): Promise<void> {
-    if (level !== undefined && !LOGGING_LEVELS.includes(level))
+    if (level !== undefined && !isLoggingLevel(level))
       throw new McpLocalError('misuse', `Unknown logging level ${JSON.stringify(level)}`)
     if (this.requireEra() === 'legacy') {
       if (level === undefined)
