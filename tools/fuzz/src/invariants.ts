@@ -1,3 +1,4 @@
+import { isObject } from '@edgemcp/core'
 import type { Reply } from './read-reply.js'
 import { bodyProblems, messageProblems } from './validate.js'
 
@@ -11,8 +12,6 @@ export interface SentRequest {
   value: unknown
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 const brief = (v: unknown) => {
   const s = JSON.stringify(v) ?? String(v)
   return s.length > 60 ? `${s.slice(0, 40)}…(${s.length} chars)` : s

@@ -3,6 +3,7 @@
  * @edgemcp/core ships (`@edgemcp/core/spec/*.schema.json`). An error whose id could not be read carries
  * `id: null` (JSON-RPC 2.0 §5) or, as the 2025-11-25 schema allows, no id; a null id is checked without it.
  */
+import { isObject } from '@edgemcp/core'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Schema, Validator } from '@cfworker/json-schema'
@@ -21,9 +22,6 @@ function validatorFor(def: string): Validator {
   }
   return v
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const isRequestId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v))
 

@@ -1,3 +1,4 @@
+import { isObject } from '@edgemcp/core'
 import fc from 'fast-check'
 import { type HeaderPlan, headerPlan, headerSafe } from './headers.js'
 import { type Era, type Json, wellFormed } from './messages.js'
@@ -100,9 +101,6 @@ export interface Rendered {
   /** The parsed message before text/byte corruption (for reporting). */
   value: unknown
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const utf8 = new TextEncoder()
 

@@ -1,7 +1,8 @@
+import { isObject } from '@edgemcp/core'
 import { parseSse } from '../read-reply.js'
 import { bodyProblems } from '../validate.js'
 import { ADD, type SumTool } from './streamable-client.js'
-import { isObject, JSON_HEADERS, nextProbeId, resultText, type Send } from './target.js'
+import { JSON_HEADERS, nextProbeId, resultText, type Send } from './target.js'
 
 /**
  * A legacy HTTP+SSE session seen from the client: the GET stream is drained in the background (so a

@@ -1,7 +1,8 @@
+import { isObject } from '@edgemcp/core'
 import { MODERN } from '../server.js'
 import { modernMeta } from '../arbitraries/messages.js'
 import { readReply } from '../read-reply.js'
-import { isObject, JSON_HEADERS, nextProbeId, READ, resultText, type Send } from './target.js'
+import { JSON_HEADERS, nextProbeId, READ, resultText, type Send } from './target.js'
 
 /** Opens a Streamable HTTP legacy session at `path`; returns its id. */
 export async function initSession(send: Send, path: string, version: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { isObject } from '@edgemcp/core'
 import type { FuzzCase } from '../arbitraries/case.js'
 import type { Reply } from '../read-reply.js'
 
@@ -23,9 +24,6 @@ export const JSON_HEADERS = {
 
 let probeCounter = 0
 export const nextProbeId = (): number => ++probeCounter
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The text of the first content block of a tools/call result message. */
 export function resultText(m: unknown): string | undefined {
