@@ -1,4 +1,4 @@
-import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
+import { encodeMessage, isRequest, type JsonRpcMessage } from '@edgemcp/core'
 import {
   canReplayAfter,
   type EventStore,
@@ -15,9 +15,6 @@ export interface SqlEventStoreOptions {
   onServerRequest?: (id: string, method: string) => void
   now?: () => number
 }
-
-const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: string | number; method: string } =>
-  'method' in m && 'id' in m
 
 /**
  * The events of a session's SSE streams in Durable Object SQLite, so `Last-Event-ID` resumption works
