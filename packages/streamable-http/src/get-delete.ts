@@ -26,16 +26,16 @@ export const ALLOW: Readonly<Record<string, string>> = Object.freeze({ Allow: 'G
 const methodNotAllowed = (): Response => errorResponse(methodNotAllowedError, null, ALLOW)
 
 /**
- * The legacy session a GET or DELETE is about. Without `Mcp-Session-Id`, or from a 2026-07-28 client, there is
- * none: 405 (2026-07-28 "Earlier Streamable HTTP Revisions").
- */
-/**
  * GET and DELETE carry no meaningful body, but one sent anyway is read to its end before answering (workerd
  * breaks the connection of a request whose body was never read; see `discardBody`).
  */
 const discardDeclaredBody = (request: Request): Promise<void> =>
   declaresBody(request.headers) ? discardBody(request) : Promise.resolve()
 
+/**
+ * The legacy session a GET or DELETE is about. Without `Mcp-Session-Id`, or from a 2026-07-28 client, there is
+ * none: 405 (2026-07-28 "Earlier Streamable HTTP Revisions").
+ */
 async function legacySession(
   state: HandlerState,
   c: McpRequestContext,
