@@ -1,4 +1,4 @@
-import { ConnectionClosedError, type JsonRpcMessage, type Transport } from '@edgemcp/core'
+import { ConnectionClosedError, isObject, type JsonRpcMessage, type Transport } from '@edgemcp/core'
 import { ConnectionLostError, ProtocolError, TimeoutError } from '../errors.js'
 import type { MCPError, MCPNotification, MCPResponse } from '../types.js'
 
@@ -28,8 +28,6 @@ export interface RequestOutcome {
   id: RequestId
   response: MCPResponse
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * A JSON-RPC peer over a core `Transport`: numbered requests with timeouts, responses matched by id,

@@ -1,3 +1,5 @@
+import { isObject } from '@edgemcp/core'
+
 /** What a matcher receives as `this` from Vitest (or Jest): only the parts these matchers use. */
 export interface MatcherContext {
   isNot: boolean
@@ -15,7 +17,7 @@ export interface MCPMatcherResult {
 
 export type Json = Record<string, unknown>
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+export { isObject }
 
 export const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as any).then === 'function'
