@@ -30,6 +30,26 @@ async function scripted(
   return { client, serverEnd, clientEnd, errors }
 }
 
+/** A scripted legacy server: answers initialize with `version`; `other` sees every other message. */
+async function scriptedLegacy(
+  version: string,
+  other: (m: Json, server: InMemoryTransport) => void = () => {},
+) {
+  const [serverEnd, clientEnd] = InMemoryTransport.createPair()
+  serverEnd.onmessage = (value) => {
+    const m = value as Json
+    if (m.method === 'initialize')
+      void serverEnd.send({
+        jsonrpc: '2.0',
+        id: m.id,
+        result: { protocolVersion: version, capabilities: {}, serverInfo: { name: 's', version: '1' } },
+      })
+    else other(m, serverEnd)
+  }
+  await serverEnd.start()
+  return { serverEnd, clientEnd }
+}
+
 describe('a misbehaving server', () => {
   it('an unknown resultType is an error, an absent one means complete', async () => {
     const { client } = await scripted((m) =>
@@ -82,21 +102,7 @@ describe('a misbehaving server', () => {
   })
 
   it('a batch of responses (2025-03-26 style) is unpacked', async () => {
-    const [serverEnd, clientEnd] = InMemoryTransport.createPair()
-    serverEnd.onmessage = (value) => {
-      const m = value as Json
-      if (m.method === 'initialize')
-        void serverEnd.send({
-          jsonrpc: '2.0',
-          id: m.id,
-          result: {
-            protocolVersion: '2025-03-26',
-            capabilities: {},
-            serverInfo: { name: 's', version: '1' },
-          },
-        })
-    }
-    await serverEnd.start()
+    const { serverEnd, clientEnd } = await scriptedLegacy('2025-03-26')
     const client = new McpClient({ name: 'c', version: '1' }, { protocol: '2025-03-26' })
     await client.connect(clientEnd)
     const a = client.request('ping')
@@ -131,25 +137,12 @@ describe('a misbehaving server', () => {
 
 describe('legacy details', () => {
   it('a server request right after notifications/initialized already sees the negotiated era', async () => {
-    const [serverEnd, clientEnd] = InMemoryTransport.createPair()
     const answers: Json[] = []
-    serverEnd.onmessage = (value) => {
-      const m = value as Json
-      if (m.method === 'initialize')
-        void serverEnd.send({
-          jsonrpc: '2.0',
-          id: m.id,
-          result: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            serverInfo: { name: 's', version: '1' },
-          },
-        })
-      else if (m.method === 'notifications/initialized')
-        void serverEnd.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' })
+    const { clientEnd } = await scriptedLegacy('2025-06-18', (m, server) => {
+      if (m.method === 'notifications/initialized')
+        void server.send({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' })
       else if (!('method' in m)) answers.push(m)
-    }
-    await serverEnd.start()
+    })
     const client = new McpClient({ name: 'c', version: '1' }, { protocol: 'legacy' })
     client.onListRoots((ctx) => ({ roots: [{ uri: `file:///${ctx.era}/${ctx.protocolVersion}` }] }))
     await client.connect(clientEnd)
@@ -159,21 +152,7 @@ describe('legacy details', () => {
   })
 
   it('uses the transport cancel when it has one instead of notifications/cancelled', async () => {
-    const [serverEnd, clientEnd] = InMemoryTransport.createPair()
-    serverEnd.onmessage = (value) => {
-      const m = value as Json
-      if (m.method === 'initialize')
-        void serverEnd.send({
-          jsonrpc: '2.0',
-          id: m.id,
-          result: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            serverInfo: { name: 's', version: '1' },
-          },
-        })
-    }
-    await serverEnd.start()
+    const { clientEnd } = await scriptedLegacy('2025-11-25')
     const cancelled: Array<[unknown, string]> = []
     const transport = Object.assign(clientEnd, {
       cancel: (id: unknown, reason: string) => void cancelled.push([id, reason]),
