@@ -1,4 +1,5 @@
 import { hubStub } from './bindings.js'
+import { DEFAULT_HUB_BINDING, DEFAULT_HUB_NAME } from './options.js'
 import type { ListKind } from './server-events.js'
 
 export interface HubOptions {
@@ -9,7 +10,7 @@ export interface HubOptions {
 }
 
 const hub = (env: unknown, o: HubOptions) =>
-  hubStub(env, { hubBinding: o.hubBinding ?? 'MCP_HUB', hubName: o.hubName ?? 'global' })
+  hubStub(env, { hubBinding: o.hubBinding ?? DEFAULT_HUB_BINDING, hubName: o.hubName ?? DEFAULT_HUB_NAME })
 
 /**
  * Tells every client subscribed to `uri`, on any isolate and in either era, that the resource changed

@@ -79,6 +79,10 @@ export interface ResolvedWorkerOptions<Env> {
   fetch: McpWorkerOptions<Env>['fetch']
 }
 
+/** Defaults shared with `notifyResourceUpdated`/`notifyListChanged`, which reach the hub on their own. */
+export const DEFAULT_HUB_BINDING = 'MCP_HUB'
+export const DEFAULT_HUB_NAME = 'global'
+
 const normalizePath = (path: string): string => {
   const withSlash = path.startsWith('/') ? path : `/${path}`
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
@@ -89,8 +93,8 @@ export function resolveWorkerOptions<Env>(o: McpWorkerOptions<Env>): ResolvedWor
     server: o.server,
     path: normalizePath(o.path ?? '/mcp'),
     sessionBinding: o.sessionBinding ?? 'MCP_SESSION',
-    hubBinding: o.hubBinding ?? 'MCP_HUB',
-    hubName: o.hubName ?? 'global',
+    hubBinding: o.hubBinding ?? DEFAULT_HUB_BINDING,
+    hubName: o.hubName ?? DEFAULT_HUB_NAME,
     stateSecretVar: o.stateSecretVar ?? 'MCP_STATE_SECRET',
     legacySse: o.legacySse ?? true,
     sessionTtlMs: o.sessionTtlMs ?? 24 * 60 * 60_000,
