@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono'
 import { createMcpHandler, type McpHandler } from '../src/handler.js'
 import type { McpHandlerOptions } from '../src/options.js'
 import { type RunningServer, serve } from '../src/node.js'
+import { SseParser } from '../src/sse-parser.js'
 import { makeServer } from './helpers.js'
 
 export const REV = '2025-11-25'
@@ -146,13 +147,15 @@ export function rawText(response: Response) {
 /** The `data` of the numbered notifications in SSE text, with the event id each came with. */
 export function numberedEvents(text: string): Array<{ id: string | undefined; n: string }> {
   const out: Array<{ id: string | undefined; n: string }> = []
-  for (const block of text.split('\n\n')) {
-    const data = /^data: (.+)$/m.exec(block)?.[1]
-    if (!data) continue
-    const message = JSON.parse(data) as { method?: string; params?: { data?: string } }
-    if (message.method !== 'notifications/message') continue
-    out.push({ id: /^id: (.+)$/m.exec(block)?.[1], n: String(message.params?.data) })
-  }
+  const parser = new SseParser({
+    onEvent: (e) => {
+      if (e.data === '') return
+      const message = JSON.parse(e.data) as { method?: string; params?: { data?: string } }
+      if (message.method !== 'notifications/message') return
+      out.push({ id: e.hasId ? e.lastEventId : undefined, n: String(message.params?.data) })
+    },
+  })
+  parser.push(text)
   return out
 }
 
