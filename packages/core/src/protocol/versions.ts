@@ -32,11 +32,5 @@ export function negotiateLegacyVersion(requested: unknown): LegacyVersion {
 /** JSON-RPC batches exist only in 2025-03-26 (added there, removed in 2025-06-18). */
 export const supportsBatch = (v: string | undefined): boolean => v === '2025-03-26'
 
-/** `resultType` is required on every result from 2026-07-28. */
-export const hasResultType = (v: string): boolean => isModernVersion(v)
-
 /** Resource-not-found is -32002 before 2026-07-28 and -32602 from it. */
 export const resourceNotFoundCode = (v: string): number => (isModernVersion(v) ? -32602 : -32002)
-
-/** Version comparison on the date strings. */
-export const versionAtLeast = (v: string, min: string): boolean => v >= min
