@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, eventually, textOf } from '../client.js'
 import { freePort, startWranglerDev, type WranglerDev } from './wrangler-dev.js'
@@ -33,18 +34,14 @@ const confirm = {
 async function* sseMessages(response: Response): AsyncGenerator<{ id?: string; message: any }> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
   const decoder = new TextDecoder()
-  let buffer = ''
+  const events: SseEvent[] = []
+  const parser = new SseParser({ onEvent: (e) => events.push(e) })
   for (;;) {
     const { done, value } = await reader.read()
     if (done) return
-    buffer += decoder.decode(value, { stream: true })
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const id = /^id: ?(.*)$/m.exec(block)?.[1]
-      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n')
-      if (data) yield { ...(id === undefined ? {} : { id }), message: JSON.parse(data) }
-    }
+    parser.push(decoder.decode(value, { stream: true }))
+    for (const e of events.splice(0))
+      if (e.data) yield { ...(e.hasId ? { id: e.lastEventId } : {}), message: JSON.parse(e.data) }
   }
 }
 
