@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
-import { EventReader, type Json, type Listening, listen, makeServer, post } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { EventReader, type Json, post, sseTestbed } from './helpers.js'
 
 const init = {
   jsonrpc: '2.0',
@@ -9,28 +8,13 @@ const init = {
   params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 }
 
-let running: Listening[] = []
-let readers: EventReader[] = []
-afterEach(async () => {
-  for (const r of readers) r.close()
-  await Promise.all(running.map((r) => r.close()))
-  running = []
-  readers = []
-})
-
-async function start(options: SseHandlerOptions = {}) {
-  const { server } = makeServer()
-  const handler = createSseHandler(server, options)
-  const l = await listen(handler)
-  running.push(l)
-  return { server, handler, url: l.url }
-}
+const { start, keep } = sseTestbed()
 
 async function open(url: string, headers: Record<string, string> = {}) {
   const { response, reader } = await EventReader.open(`${url}/sse`, {
     headers: { Accept: 'text/event-stream', ...headers },
   })
-  readers.push(reader)
+  keep(reader)
   return { response, reader }
 }
 

@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { type JsonRpcMessage, McpServer, type Transport } from '@edgemcp/core'
 import { SseParser } from '@edgemcp/streamable-http'
 import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { afterEach } from 'vitest'
+import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
 
 export type Json = Record<string, any>
 
@@ -69,6 +72,42 @@ export function listen(app: {
         }),
     )
   })
+}
+
+/**
+ * The servers and SSE readers of a test file, closed after each test. Call once at module level (it registers
+ * an `afterEach`).
+ */
+export function sseTestbed() {
+  let running: Listening[] = []
+  let readers: EventReader[] = []
+  afterEach(async () => {
+    for (const r of readers) r.close()
+    await Promise.all(running.map((r) => r.close()))
+    running = []
+    readers = []
+  })
+  const served = async (app: Parameters<typeof listen>[0]): Promise<Listening> => {
+    const l = await listen(app)
+    running.push(l)
+    return l
+  }
+  return {
+    /** Serves `app` until the test ends. */
+    listen: served,
+    /** Closes `reader` when the test ends. */
+    keep(reader: EventReader): EventReader {
+      readers.push(reader)
+      return reader
+    },
+    /** `createSseHandler` on `makeServer()`, served (under `mount`, if given) until the test ends. */
+    async start(options: SseHandlerOptions = {}, mount = '') {
+      const made = makeServer()
+      const handler = createSseHandler(made.server, options)
+      const l = await served(mount ? new Hono().route(mount, handler) : handler)
+      return { ...made, handler, url: l.url + mount }
+    },
+  }
 }
 
 /** An open SSE response read event by event. */

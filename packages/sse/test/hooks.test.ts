@@ -1,7 +1,7 @@
 import type { ServerSession } from '@edgemcp/core'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createAutoHandler, createSseHandler, type SseHandlerOptions } from '../src/index.js'
-import { EventReader, type Listening, listen, makeServer, post } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { createAutoHandler } from '../src/index.js'
+import { EventReader, makeServer, post, sseTestbed } from './helpers.js'
 
 const init = (protocolVersion = '2025-06-18') => ({
   jsonrpc: '2.0',
@@ -10,28 +10,13 @@ const init = (protocolVersion = '2025-06-18') => ({
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 })
 
-let running: Listening[] = []
-let readers: EventReader[] = []
-afterEach(async () => {
-  for (const r of readers) r.close()
-  await Promise.all(running.map((r) => r.close()))
-  running = []
-  readers = []
-})
-
-async function start(options: SseHandlerOptions = {}) {
-  const { server } = makeServer()
-  const handler = createSseHandler(server, options)
-  const l = await listen(handler)
-  running.push(l)
-  return { server, handler, url: l.url }
-}
+const { start, keep, listen } = sseTestbed()
 
 async function open(url: string, headers: Record<string, string> = {}) {
   const { response, reader } = await EventReader.open(url, {
     headers: { Accept: 'text/event-stream', ...headers },
   })
-  readers.push(reader)
+  keep(reader)
   return { response, reader, postUrl: new URL(await reader.endpoint(), url).href }
 }
 
@@ -112,7 +97,6 @@ describe('legacy SSE hooks for hosts (Durable Objects, Workers)', () => {
         },
       }),
     )
-    running.push(l)
     const { reader, postUrl } = await open(`${l.url}/`)
     expect(new URL(postUrl).searchParams.get('sessionId')).toBe(minted)
     await post(postUrl, init())

@@ -1,8 +1,6 @@
-import { Hono } from 'hono'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { validateAgainstSpec } from '../../core/test/helpers/spec-validator.js'
-import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
-import { EventReader, type Json, type Listening, listen, makeServer, post } from './helpers.js'
+import { EventReader, type Json, post, sseTestbed } from './helpers.js'
 
 const V = '2024-11-05'
 /** A session on the HTTP+SSE transport may negotiate a later revision; elicitation exists since 2025-06-18. */
@@ -18,28 +16,12 @@ function expectSpec(defName: string, value: unknown): void {
   expect(validateAgainstSpec(V, defName, value).errors, JSON.stringify(value)).toEqual([])
 }
 
-let running: Listening[] = []
-let readers: EventReader[] = []
-afterEach(async () => {
-  for (const r of readers) r.close()
-  await Promise.all(running.map((r) => r.close()))
-  running = []
-  readers = []
-})
-
-async function start(options: SseHandlerOptions = {}, mount = '') {
-  const made = makeServer()
-  const handler = createSseHandler(made.server, options)
-  const app = mount ? new Hono().route(mount, handler) : handler
-  const l = await listen(app)
-  running.push(l)
-  return { ...made, handler, url: l.url + mount }
-}
+const { start, keep } = sseTestbed()
 
 /** Opens a stream and returns the absolute endpoint URL. */
 async function connect(handlerUrl: string, ssePath = '/sse') {
   const { response, reader } = await EventReader.open(`${handlerUrl}${ssePath}`)
-  readers.push(reader)
+  keep(reader)
   expect(response.status).toBe(200)
   const endpoint = await reader.endpoint()
   return { response, reader, endpoint, postUrl: new URL(endpoint, handlerUrl).href }
