@@ -56,7 +56,7 @@ export class FallbackClientTransport implements Transport {
 
   private readonly url: URL
   private current: Transport | undefined
-  private decided = false
+  /** Set once a message has gone through (or the switch to SSE is made); final from then on. */
   private chosen: TransportKind | undefined
   private protocolVersion: string | undefined
   private closed = false
@@ -92,7 +92,7 @@ export class FallbackClientTransport implements Transport {
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.decided) return this.active().send(message)
+    if (this.chosen) return this.active().send(message)
     const run = this.queue.then(() => this.sendUndecided(message))
     this.queue = run.catch(() => {})
     return run
@@ -131,7 +131,7 @@ export class FallbackClientTransport implements Transport {
   }
 
   private async sendUndecided(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.decided) return this.active().send(message)
+    if (this.chosen) return this.active().send(message)
     try {
       await this.active().send(message)
     } catch (error) {
@@ -141,7 +141,6 @@ export class FallbackClientTransport implements Transport {
       await this.active().send(message)
       return
     }
-    this.decided = true
     this.chosen ??= 'streamable-http'
   }
 
@@ -155,7 +154,6 @@ export class FallbackClientTransport implements Transport {
     const sse = new SseClientTransport(this.url, this.options)
     if (this.protocolVersion) sse.setProtocolVersion(this.protocolVersion)
     this.current = this.wire(sse)
-    this.decided = true
     this.chosen = 'sse'
     await sse.start()
   }
