@@ -1,6 +1,6 @@
-import { ErrorCode, encodeMessage, HttpStatus, ProtocolError } from '@edgemcp/core'
+import { ErrorCode, HttpStatus } from '@edgemcp/core'
 import type { Context, MiddlewareHandler } from 'hono'
-import { AuthError, type AuthErrorReason } from './errors.js'
+import { AuthError, type AuthErrorReason, jsonRpcRefusal as refuse } from './errors.js'
 import { type AuthPrincipal, principalId as defaultPrincipalId } from './principal.js'
 import { type BearerChallenge, bearerChallenge, isScopeToken } from './www-authenticate.js'
 
@@ -42,13 +42,6 @@ const DESCRIPTIONS: Partial<Record<AuthErrorReason, string>> = {
 /** `Bearer <token68>` (RFC 6750 §2.1); the scheme is case-insensitive. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 const SCHEME = /^Bearer(?: |$)/i
-
-function refuse(status: number, code: number, message: string, data: unknown, challenge?: string): Response {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-  if (challenge !== undefined) headers['WWW-Authenticate'] = challenge
-  const body = new ProtocolError(code, message, data).toResponse(null)
-  return new Response(encodeMessage(body), { status, headers })
-}
 
 /**
  * Hono middleware guarding an MCP endpoint with OAuth 2.1 bearer tokens (MCP authorization, RFC 6750,

@@ -1,3 +1,5 @@
+import { encodeMessage, ProtocolError } from '@edgemcp/core'
+
 /**
  * Why a request or a token was refused. Every failure of the verifier and of `bearerAuth` carries one of these
  * codes, so callers can log or branch on them without parsing messages.
@@ -42,3 +44,20 @@ export class AuthError extends Error {
 }
 
 export const isAuthError = (e: unknown): e is AuthError => e instanceof AuthError
+
+/**
+ * A refusal as an HTTP response: a JSON-RPC error response without `id` (the body was not read), with
+ * `WWW-Authenticate` when a challenge is given.
+ */
+export function jsonRpcRefusal(
+  status: number,
+  code: number,
+  message: string,
+  data?: unknown,
+  challenge?: string,
+): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (challenge !== undefined) headers['WWW-Authenticate'] = challenge
+  const body = new ProtocolError(code, message, data).toResponse(null)
+  return new Response(encodeMessage(body), { status, headers })
+}

@@ -1,5 +1,6 @@
-import { ErrorCode, encodeMessage, HttpStatus, ProtocolError } from '@edgemcp/core'
+import { ErrorCode, HttpStatus } from '@edgemcp/core'
 import type { MiddlewareHandler } from 'hono'
+import { jsonRpcRefusal } from './errors.js'
 
 /** What session binding needs of a session: core's `ServerSession` fits. */
 export interface PrincipalBoundSession {
@@ -66,13 +67,12 @@ export function sessionGuard(options: SessionGuardOptions): MiddlewareHandler {
     const id = c.req.header('mcp-session-id')
     if (id !== undefined) {
       const session = await options.getSession(id)
-      if (session && !sessionBelongsTo(session, principalOf(c))) {
-        const body = new ProtocolError(ErrorCode.InvalidRequest, 'Session not found').toResponse(null)
-        return new Response(encodeMessage(body), {
-          status: SESSION_PRINCIPAL_MISMATCH_STATUS,
-          headers: { 'Content-Type': 'application/json' },
-        })
-      }
+      if (session && !sessionBelongsTo(session, principalOf(c)))
+        return jsonRpcRefusal(
+          SESSION_PRINCIPAL_MISMATCH_STATUS,
+          ErrorCode.InvalidRequest,
+          'Session not found',
+        )
     }
     await next()
   }
