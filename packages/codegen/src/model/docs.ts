@@ -17,7 +17,3 @@ export function docOf(schema: unknown): Doc {
   if (schema.deprecated === true) doc.deprecated = true
   return doc
 }
-
-export function isEmptyDoc(doc: Doc): boolean {
-  return Object.keys(doc).length === 0
-}
