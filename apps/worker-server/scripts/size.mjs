@@ -25,14 +25,9 @@ function byPackage(meta) {
   const sizes = new Map()
   for (const output of Object.values(meta.outputs))
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path) ?? /packages\/([^/]+)\//.exec(path)
-      const name = m
-        ? m[1].startsWith('@')
-          ? m[1]
-          : path.includes('node_modules')
-            ? m[1]
-            : `@edgemcp/${m[1]}`
-        : 'app'
+      const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1]
+      const workspace = /packages\/([^/]+)\//.exec(path)?.[1]
+      const name = dependency ?? (workspace === undefined ? 'app' : `@edgemcp/${workspace}`)
       sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput)
     }
   return [...sizes].sort((a, b) => b[1] - a[1])
