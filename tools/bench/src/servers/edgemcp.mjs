@@ -37,8 +37,11 @@ function need(mod, pkg, name) {
   return mod[name]
 }
 
-/** @type {import('./contract.mjs').StartFn} */
-export async function start({ mode, toolset }) {
+/**
+ * One endpoint serves both eras (stateless 2026-07-28 requests and legacy sessions alike), so `mode` is not read.
+ * @type {import('./contract.mjs').StartFn}
+ */
+export async function start({ toolset }) {
   const McpServer = need(core, CORE_PKG, 'McpServer')
   const createMcpHandler = need(http, HTTP_PKG, 'createMcpHandler')
   const mcp = new McpServer(SERVER_INFO)
@@ -56,8 +59,6 @@ export async function start({ mode, toolset }) {
       )
     }
   }
-  // One endpoint serves both eras: stateless 2026-07-28 requests and legacy sessions alike.
-  void mode
   const app = new Hono()
   app.route('/mcp', createMcpHandler(mcp))
   const server = /** @type {import('node:http').Server} */ (createAdaptorServer({ fetch: app.fetch }))
