@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net'
 import { type JsonRpcMessage, McpServer, type Transport } from '@edgemcp/core'
 import { SseParser } from '@edgemcp/streamable-http'
-import { serve } from '@hono/node-server'
+import { serve } from '@edgemcp/streamable-http/node'
 import { Hono } from 'hono'
 import { afterEach } from 'vitest'
 import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
@@ -53,25 +52,11 @@ export interface Listening {
   close(): Promise<void>
 }
 
-/** Serves a fetch app on 127.0.0.1, port 0. */
+/** Serves a fetch app on 127.0.0.1, port 0 (the request alone: no node:http env, no Host check). */
 export function listen(app: {
   fetch: (request: Request) => Response | Promise<Response>
 }): Promise<Listening> {
-  return new Promise((resolve) => {
-    const server = serve(
-      { fetch: (r: Request) => app.fetch(r), port: 0, hostname: '127.0.0.1' },
-      (info: AddressInfo) =>
-        resolve({
-          url: `http://127.0.0.1:${info.port}`,
-          close: () =>
-            new Promise<void>((done) => {
-              const s = server as import('node:http').Server
-              s.close(() => done())
-              s.closeAllConnections?.()
-            }),
-        }),
-    )
-  })
+  return serve({ fetch: (r: Request) => app.fetch(r) }, { allowedHosts: false })
 }
 
 /**
