@@ -9,7 +9,7 @@ import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
 import { explainLostAnswers } from './server-hooks.js'
 import { ServerRequestLog } from './server-requests.js'
 import { SqlEventStore } from './sql-event-store.js'
-import { createSessionTables } from './sql-schema.js'
+import { createSessionTables, firstRow } from './sql-schema.js'
 import { SqlSessionStore } from './sql-session-store.js'
 
 /** Streams untouched this long lose their events (a client resumes within seconds, not hours). */
@@ -166,7 +166,7 @@ export function createSessionObjectClass<Env>(
     }
 
     #storedSessionId(): string | undefined {
-      return this.ctx.storage.sql.exec<{ id: string }>('SELECT id FROM mcp_session').toArray()[0]?.id
+      return firstRow<{ id: string }>(this.ctx.storage.sql, 'SELECT id FROM mcp_session')?.id
     }
 
     /** The session is gone: its events, requests, alarm and hub registration go too. */
