@@ -19,7 +19,7 @@ export function shellHarness(
   const logger = options.logger ?? ((line: string) => console.log(line))
   return {
     transport,
-    label: `MCP server \`${[command, ...(args ?? [])].join(' ')}\``,
+    label: `MCP server \`${transport.commandLine}\``,
     async prepare() {
       if (options.allowDebugLogging)
         transport.stderr?.on('data', (chunk: Buffer) => {
