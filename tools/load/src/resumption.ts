@@ -7,7 +7,7 @@
  *
  *   node dist/resumption.js [--sessions 100] [--calls 20] [--steps 20] [--cut 0.08] [--seed 1] [--url URL]
  */
-import { type Json, LegacySession, pool } from './lib/client.js'
+import { type Json, LegacySession, pool, resultText } from './lib/client.js'
 import { seededRandom } from './lib/random.js'
 import { startChildServer } from './lib/child.js'
 import { sseEvents } from './lib/sse.js'
@@ -157,7 +157,7 @@ export async function runResumption(o: ResumptionOptions): Promise<ResumptionFig
       figures.resumes += t.resumes
       figures.refused += t.refused
       if (t.responses.length === 0) figures.unanswered++
-      else if (t.responses[0]?.result?.content?.[0]?.text !== expectText(o.steps)) figures.wrongAnswers++
+      else if (resultText(t.responses[0]) !== expectText(o.steps)) figures.wrongAnswers++
     }
     await session.close()
   })
