@@ -1,11 +1,11 @@
 import {
-  isLegacyVersion,
-  isModernVersion,
+  isSupportedVersion,
   LATEST_LEGACY_VERSION,
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
   META_PROTOCOL_VERSION,
   META_SERVER_INFO,
+  SUPPORTED_VERSIONS,
 } from '@edgemcp/core'
 import type { MCPCapabilities, MCPInitializeResult } from '../types.js'
 
@@ -15,9 +15,10 @@ export const DEFAULT_PROTOCOL_VERSION = LATEST_LEGACY_VERSION
 
 /** Checks a protocol choice early, so a typo fails at construction and not as a server error. */
 export function checkProtocolChoice(version: string): string {
-  if (version === 'auto' || isLegacyVersion(version) || isModernVersion(version)) return version
+  if (version === 'auto' || isSupportedVersion(version)) return version
+  const known = SUPPORTED_VERSIONS.slice(0, -1).join(', ')
   throw new Error(
-    `Unknown protocol version ${JSON.stringify(version)}: use 'auto', 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05`,
+    `Unknown protocol version ${JSON.stringify(version)}: use 'auto', ${known} or ${SUPPORTED_VERSIONS.at(-1)}`,
   )
 }
 
