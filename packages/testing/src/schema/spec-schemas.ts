@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { type OutputUnit, type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema'
-import { SUPPORTED_VERSIONS } from '@edgemcp/core'
+import { isSupportedVersion, SUPPORTED_VERSIONS } from '@edgemcp/core'
 
 /**
  * The structure-only copies of the official MCP schemas, as @edgemcp/core ships them
@@ -18,13 +18,10 @@ interface SpecDocument {
 const documents = new Map<string, SpecDocument>()
 const validators = new Map<string, Validator>()
 
-export const isKnownRevision = (revision: string): boolean =>
-  (SUPPORTED_VERSIONS as readonly string[]).includes(revision)
-
 function load(revision: string): SpecDocument {
   const cached = documents.get(revision)
   if (cached) return cached
-  if (!isKnownRevision(revision))
+  if (!isSupportedVersion(revision))
     throw new Error(
       `No schema for protocol revision ${JSON.stringify(revision)} (known: ${SUPPORTED_VERSIONS.join(', ')})`,
     )
