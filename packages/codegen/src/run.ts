@@ -91,12 +91,13 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
   // Where each file goes, and which generated files of an earlier run would be left behind.
   const base = options.out.kind === 'file' ? io.cwd : resolve(io.cwd, options.out.dir)
   const shown = (path: string): string => (options.out.kind === 'file' ? path : join(options.out.dir, path))
-  const stale: string[] = []
+  const stale = new Map<string, string>() // path → its current text
   if (options.out.kind === 'split') {
     const wanted = new Set(files.map((f) => f.path))
     for (const path of await listFiles(base)) {
       if (wanted.has(path) || !path.endsWith('.ts')) continue
-      if ((await readIfExists(join(base, path)))?.startsWith(MARKER)) stale.push(path)
+      const text = await readIfExists(join(base, path))
+      if (text?.startsWith(MARKER)) stale.set(path, text)
     }
   }
 
@@ -106,9 +107,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
       const current = (await readIfExists(resolve(base, file.path))) ?? ''
       diff += unifiedDiff(current, file.text, `a/${shown(file.path)}`, `b/${shown(file.path)}`)
     }
-    for (const path of stale) {
-      diff += unifiedDiff((await readIfExists(join(base, path))) ?? '', '', `a/${shown(path)}`, '/dev/null')
-    }
+    for (const [path, text] of stale) diff += unifiedDiff(text, '', `a/${shown(path)}`, '/dev/null')
     if (diff === '') {
       progress(`${files.length === 1 ? shown(files[0]!.path) : shown('')} is up to date`)
       return 0
@@ -122,7 +121,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     `writing ${options.out.kind === 'file' ? options.out.path : `${files.length} files to ${options.out.dir}`}`,
   )
   for (const file of files) await writeFileAtomic(resolve(base, file.path), file.text)
-  for (const path of stale) await removeFile(join(base, path))
+  for (const path of stale.keys()) await removeFile(join(base, path))
   const shared = model.definitions.length
   progress(
     `wrote ${model.tools.length} tool${model.tools.length === 1 ? '' : 's'}` +
