@@ -1,4 +1,4 @@
-import { isModernVersion, LATEST_LEGACY_VERSION } from '@edgemcp/core'
+import { isModernVersion, LATEST_LEGACY_VERSION, RESULT_DEFINITIONS } from '@edgemcp/core'
 import { provenanceOf } from '../client/provenance.js'
 import { hasDefinition, validateDefinition } from '../schema/spec-schemas.js'
 import { isObject, type Json, type MatcherContext, type MCPMatcherResult, preview } from './shared.js'
@@ -8,24 +8,6 @@ export interface ValidResponseOptions {
   revision?: string
   /** The request method, to check the result's shape (e.g. `tools/call` → CallToolResult). */
   method?: string
-}
-
-/** The result definition of each method's response in the official schemas. */
-const RESULT_DEFINITIONS: Record<string, string> = {
-  initialize: 'InitializeResult',
-  'server/discover': 'DiscoverResult',
-  ping: 'EmptyResult',
-  'tools/list': 'ListToolsResult',
-  'tools/call': 'CallToolResult',
-  'resources/list': 'ListResourcesResult',
-  'resources/templates/list': 'ListResourceTemplatesResult',
-  'resources/read': 'ReadResourceResult',
-  'resources/subscribe': 'EmptyResult',
-  'resources/unsubscribe': 'EmptyResult',
-  'prompts/list': 'ListPromptsResult',
-  'prompts/get': 'GetPromptResult',
-  'completion/complete': 'CompleteResult',
-  'logging/setLevel': 'EmptyResult',
 }
 
 function resultDefinition(revision: string, method: string | undefined, result: Json): string {
