@@ -9,7 +9,6 @@ import {
 import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
-import { sseSessionsOf } from './sse-sessions.js'
 
 /** The value of a query parameter of `url`, if it is there (the URL is parsed only when it has a query). */
 function queryParam(url: string, name: string): string | undefined {
@@ -79,13 +78,13 @@ const SHARED = [
 
 /**
  * The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side; its sessions
- * live in `sessionsFor(settings)` (default: `options.sse.sessionStore`, else in memory, see `sseSessionsOf`).
+ * live in `sessionsFor(settings)` (the stand-alone handlers pass `sseSessionsFor(options)`; no default here, so
+ * the Worker path, which passes its own store, carries no in-memory store).
  */
 export function autoSseEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: AutoHandlerOptions<C>,
-  sessionsFor: (options: ResolvedSseOptions) => SessionStore = (r) =>
-    sseSessionsOf(r, options.sse?.sessionStore),
+  sessionsFor: (options: ResolvedSseOptions) => SessionStore,
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
   const { sse = {}, ...streamableOptions } = options
   const shared: Record<string, unknown> = { ...sse }

@@ -13,6 +13,7 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
+import { sseSessionsFor } from './sse-sessions.js'
 
 /** Options of `createAutoFetchHandler`: hooks get an `McpRequestContext`. */
 export type AutoFetchHandlerOptions = AutoHandlerOptions<McpRequestContext>
@@ -29,7 +30,7 @@ export function createAutoFetchHandler(
   server: McpServer,
   options: AutoFetchHandlerOptions = {},
 ): AutoFetchHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options)
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseSessionsFor(options))
   const streamable = createMcpFetchHandler(server, streamableOptions)
   return withAutoControls(fetchHandler(autoServe(endpoint, streamable)), endpoint, streamable)
 }
