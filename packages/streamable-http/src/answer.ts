@@ -1,5 +1,6 @@
 import {
   type HandleResult,
+  isRequest,
   type JsonRpcMessage,
   McpLocalError,
   type RequestId,
@@ -10,9 +11,6 @@ import type { EventStream } from './event-stream.js'
 import { jsonAnswer } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState, PendingAnswer } from './state.js'
-import { sseConnectOf } from './sse-connect.js'
-
-const isRequestMessage = (m: JsonRpcMessage) => 'method' in m && 'id' in m
 
 /**
  * The answer to one POSTed request. It stays a single JSON body until the handler emits a related message
@@ -48,7 +46,7 @@ export class Answer implements PendingAnswer {
 
   constructor(
     state: HandlerState,
-    c: McpRequestContext | undefined,
+    c: McpRequestContext,
     session: ServerSession | undefined,
     canStream: boolean,
     cancellation: RequestCancellation | undefined,
@@ -60,11 +58,10 @@ export class Answer implements PendingAnswer {
     this.#cancellation = cancellation
   }
 
-  /** Keeps this answer findable by `closeSseStream` while the request runs. */
-  track(requestId: RequestId): void {
-    if (!this.#session) return
+  /** Keeps this answer (of a legacy request) findable by `closeSseStream` while the request runs. */
+  track(session: ServerSession, requestId: RequestId): void {
     this.#pendingId = requestId
-    this.#state.addPending(this.#session.id, requestId, this)
+    this.#state.addPending(session.id, requestId, this)
   }
 
   /**
@@ -89,9 +86,9 @@ export class Answer implements PendingAnswer {
     const stream = this.#state.newStream(this.#session)
     this.stream = stream
     const cancellation = this.#cancellation
-    const c = this.#c
+    // Not done: the request's context is still here (see `release`).
     const response = stream.open(
-      c ? sseConnectOf(c, this.#state.options.waitUntil, this.#state.node) : {},
+      this.#state.connectOf(this.#c!),
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
     this.response = response
@@ -105,8 +102,8 @@ export class Answer implements PendingAnswer {
     if (stream) return stream.send(message)
     // A JSON-only answer. A legacy server→client request goes to the standalone stream, if there is one;
     // progress and log notifications have nowhere to go and are dropped.
-    if (!isRequestMessage(message)) return
-    const standalone = this.#session && this.#state.standaloneOf(this.#session.id)
+    if (!isRequest(message)) return
+    const standalone = this.#session && this.#state.standalone.get(this.#session.id)
     if (!standalone)
       return Promise.reject(
         new McpLocalError(
@@ -173,7 +170,6 @@ export class Answer implements PendingAnswer {
   }
 
   #untrack(): void {
-    if (this.#session && this.#pendingId !== undefined)
-      this.#state.removePending(this.#session.id, this.#pendingId, this)
+    if (this.#pendingId !== undefined) this.#state.removePending(this.#session!.id, this.#pendingId, this)
   }
 }

@@ -1,73 +1,58 @@
 import { encodeMessage, type JsonRpcMessage, type ServerSession } from '@edgemcp/core'
-import type { EventStore } from './event-store.js'
-import type { NodeOutgoing } from './node-outgoing.js'
+import type { EventStore, StoredEvent } from './event-store.js'
 import {
+  type ConnectOptions,
   type SseConnection,
-  type SseConnectionClass,
   type SseConnectionOwner,
   WebSseConnection,
 } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
-
-/** The settings of a family of streams (one object per handler, shared by all its streams). */
-export interface EventStreamConfig {
-  /** Where events are recorded for `Last-Event-ID` resumption; null for streams that cannot resume. */
-  eventStore: EventStore | null
-  /** `retry` (ms) announced in the priming event and before a server-initiated close. */
-  retryMs: number
-  keepAliveMs: number
-  /** Close each connection after this long (resumable streams only); the client resumes after `retry`. */
-  connectionLifetimeMs: number
-  /** A keep-alive comment went out on one of the stream's connections. */
-  onKeepAlive?: ((stream: EventStream) => void) | undefined
-  /** Called once when the stream has ended (final message sent, or closed). */
-  onEnd?: ((stream: EventStream) => void) | undefined
-}
-
-export interface ConnectOptions {
-  /** The HTTP request's signal (client gone). Not read when `node` is given. */
-  signal?: AbortSignal | undefined
-  /** On @hono/node-server: the node:http response, written to directly (see `nodeOutgoingOf`). */
-  node?: NodeOutgoing | undefined
-  /** The kind of connection; default `WebSseConnection` (`NodeSseConnection` with `node`). */
-  Connection?: SseConnectionClass | undefined
-  headers?: Record<string, string> | undefined
-  /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
-  hold?: ((closed: Promise<void>) => void) | undefined
-}
+import type { HandlerState } from './state.js'
 
 const noop = () => {}
 const settled: Promise<void> = Promise.resolve()
 
+/** Writes stored events (a replay) to a connection. */
+function writeEvents(connection: SseConnection, events: readonly StoredEvent[] = []): void {
+  for (const e of events) connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
+}
+
+/** A stream that has ended (or lives in another isolate): the events the client missed, then the end. */
+export function replayOnly(events: readonly StoredEvent[], connect: ConnectOptions): Response {
+  const connection = new (connect.Connection ?? WebSseConnection)(connect, 0)
+  writeEvents(connection, events)
+  connection.close()
+  return connection.takeResponse()
+}
+
 /**
  * One logical SSE stream (a POST response stream, a standalone GET stream, or a subscriptions/listen stream).
- * Messages go out in order through one queue. A resumable stream records every message in the event store
- * and outlives its HTTP connections: after a disconnect, `resume` replays what the client missed and carries
- * on, with nothing lost or sent twice (2025-11-25 basic/transports "Resumability and Redelivery").
+ * Messages go out in order through one queue. A resumable stream (one of a legacy session, when the handler
+ * has an event store) records every message in the event store and outlives its HTTP connections: after a
+ * disconnect, `resume` replays what the client missed and carries on, with nothing lost or sent twice
+ * (2025-11-25 basic/transports "Resumability and Redelivery"). Its settings are its handler's.
  */
 export class EventStream implements SseConnectionOwner {
   #queue: Promise<void> = settled
   #connection: SseConnection | undefined
   #ended = false
   #onDisconnect: (() => void) | undefined
-
-  readonly #config: EventStreamConfig
+  readonly #state: HandlerState
+  /** Where events are recorded for `Last-Event-ID` resumption; null when the stream cannot resume. */
+  readonly #store: EventStore | null
 
   constructor(
     readonly id: string,
-    config: EventStreamConfig,
+    state: HandlerState,
     /** The legacy session the stream belongs to, if any. */
     readonly session?: ServerSession,
   ) {
-    this.#config = config
+    this.#state = state
+    this.#store = session ? state.eventStore : null
   }
 
   get resumable(): boolean {
-    return this.#config.eventStore !== null
-  }
-
-  get isEnded(): boolean {
-    return this.#ended
+    return this.#store !== null
   }
 
   /** Whether an HTTP connection is attached right now. */
@@ -80,15 +65,15 @@ export class EventStream implements SseConnectionOwner {
    * `onDisconnect` runs when the connection attached at the time closes while the stream goes on (the client
    * went away, or `dropConnection`).
    */
-  open(connect: ConnectOptions = {}, onDisconnect?: () => void): Response {
+  open(connect: ConnectOptions, onDisconnect?: () => void): Response {
     const connection = this.#newConnection(connect)
     this.#onDisconnect = onDisconnect
     this.#connection = connection
-    const store = this.#config.eventStore
+    const store = this.#store
     if (store)
       this.#enqueue(async () => {
         const id = await store.append(this.id, null)
-        connection.write(formatSseEvent({ id, retry: this.#config.retryMs, data: '' }))
+        connection.write(formatSseEvent({ id, retry: this.#state.options.retryMs, data: '' }))
       })
     return connection.takeResponse()
   }
@@ -97,7 +82,7 @@ export class EventStream implements SseConnectionOwner {
   send(message: JsonRpcMessage): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#ended) return
-      const store = this.#config.eventStore
+      const store = this.#store
       const id = store ? await store.append(this.id, message) : undefined
       this.#connection?.write(formatSseEvent({ id, data: encodeMessage(message) }))
     })
@@ -105,32 +90,32 @@ export class EventStream implements SseConnectionOwner {
 
   /** Ends the stream after everything queued: the connection closes, nothing more is sent. */
   end(): Promise<void> {
-    return this.#enqueue(async () => this.#finish())
+    return this.#enqueue(async () => this.abort())
   }
 
   /** Ends the stream now, dropping what is queued (session closed, server shutting down). */
   abort(): void {
-    this.#finish()
+    if (this.#ended) return
+    this.#ended = true
+    const connection = this.#connection
+    this.#connection = undefined
+    this.#onDisconnect = undefined
+    connection?.close()
+    this.#state.streamEnded(this)
   }
 
   /**
-   * A client reconnected with `Last-Event-ID`: a new response replaying the events after that id, then
-   * continuing live (or closing, if the stream has ended). Replaces an older connection.
+   * A client of this resumable stream reconnected with `Last-Event-ID`: a new response replaying the events
+   * after that id, then continuing live (or closing, if the stream has ended). Replaces an older connection.
    */
-  resume(lastEventId: string, connect: ConnectOptions = {}): Response {
+  resume(lastEventId: string, connect: ConnectOptions): Response {
     const connection = this.#newConnection(connect)
-    const store = this.#config.eventStore
     this.#enqueue(async () => {
-      const replay = store ? await store.replayAfter(lastEventId) : undefined
-      for (const e of replay?.events ?? [])
-        connection.write(formatSseEvent({ id: e.id, data: encodeMessage(e.message) }))
-      if (this.#ended) {
-        connection.close()
-        return
-      }
+      writeEvents(connection, (await this.#store?.replayAfter(lastEventId))?.events)
+      if (this.#ended) return connection.close()
       const previous = this.#connection
       this.#connection = connection
-      if (previous !== connection) previous?.close()
+      previous?.close()
     })
     return connection.takeResponse()
   }
@@ -138,21 +123,21 @@ export class EventStream implements SseConnectionOwner {
   /** Closes the current connection but not the stream (polling): `retry` first, the client comes back. */
   dropConnection(): void {
     const connection = this.#connection
-    if (!connection) return
-    this.#enqueue(async () => {
-      connection.write(formatSseEvent({ retry: this.#config.retryMs }))
-      connection.close()
-    })
+    if (connection)
+      this.#enqueue(async () => {
+        this.expiring(connection)
+        connection.close()
+      })
   }
 
-  /** @internal SseConnectionOwner */
+  /** @internal SseConnectionOwner: a keep-alive went out, so a legacy session is still in use. */
   keptAlive(): void {
-    this.#config.onKeepAlive?.(this)
+    if (this.session) this.session.lastActivity = Date.now()
   }
 
   /** @internal SseConnectionOwner: a connection reached its lifetime; the client resumes after `retry`. */
   expiring(connection: SseConnection): void {
-    connection.write(formatSseEvent({ retry: this.#config.retryMs }))
+    connection.write(formatSseEvent({ retry: this.#state.options.retryMs }))
   }
 
   /** @internal SseConnectionOwner */
@@ -162,28 +147,15 @@ export class EventStream implements SseConnectionOwner {
     this.#onDisconnect?.()
   }
 
+  /** A connection of this stream; only resumable streams close theirs after `sseConnectionLifetimeMs`. */
   #newConnection(connect: ConnectOptions): SseConnection {
-    const config = this.#config
-    const connection = new (connect.Connection ?? WebSseConnection)({
-      keepAliveMs: config.keepAliveMs,
-      lifetimeMs: config.eventStore !== null ? config.connectionLifetimeMs : 0,
-      signal: connect.node ? undefined : connect.signal,
-      node: connect.node,
-      headers: connect.headers,
-      owner: this,
-    })
-    connect.hold?.(new Promise<void>((resolve) => connection.onClose(resolve)))
-    return connection
-  }
-
-  #finish(): void {
-    if (this.#ended) return
-    this.#ended = true
-    const connection = this.#connection
-    this.#connection = undefined
-    this.#onDisconnect = undefined
-    connection?.close()
-    this.#config.onEnd?.(this)
+    const o = this.#state.options
+    return new (connect.Connection ?? WebSseConnection)(
+      connect,
+      o.keepAliveMs,
+      this.#store ? o.sseConnectionLifetimeMs : 0,
+      this,
+    )
   }
 
   #enqueue(task: () => Promise<void>): Promise<void> {

@@ -4,10 +4,14 @@ import type { HandlerState } from './state.js'
 /** Headers of a JSON answer; shared (responses copy their init, nothing writes to it). */
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
 
-/** The engine's result as one HTTP response: JSON, or no body (202). */
-export function jsonResponse(r: HandleResult): Response {
-  if (r.body === undefined) return new Response(null, { status: r.status })
-  return new Response(encodeMessage(r.body), { status: r.status, headers: JSON_HEADERS })
+/** The engine's result as one HTTP response: JSON, or no body (202); with the id of a `session` it opened. */
+function jsonResponse({ body, status }: HandleResult, session?: ServerSession): Response {
+  const named = session && { 'Mcp-Session-Id': session.id }
+  if (body === undefined) return new Response(null, named ? { status, headers: named } : { status })
+  return new Response(encodeMessage(body), {
+    status,
+    headers: named ? { ...named, ...JSON_HEADERS } : JSON_HEADERS,
+  })
 }
 
 /**
@@ -21,11 +25,5 @@ export function jsonAnswer(
 ): Response | Promise<Response> {
   const session = r.session
   if (!session && !changed) return jsonResponse(r)
-  return state.afterRequest(session, changed).then(() => {
-    if (!session) return jsonResponse(r)
-    const headers: Record<string, string> = { 'Mcp-Session-Id': session.id }
-    if (r.body === undefined) return new Response(null, { status: r.status, headers })
-    headers['Content-Type'] = 'application/json'
-    return new Response(encodeMessage(r.body), { status: r.status, headers })
-  })
+  return state.afterRequest(session, changed).then(() => jsonResponse(r, session))
 }

@@ -1,4 +1,4 @@
-import { HeaderMismatchError, type ProtocolError } from '@edgemcp/core'
+import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
 import { decodeHeaderValue } from './header-value.js'
 import { type HeaderBinding, headerBindings, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
@@ -22,51 +22,43 @@ export function bindingsOf(inputSchema: unknown): HeaderBinding[] {
   return b
 }
 
-interface ModernRequest {
-  method: string
-  params: Record<string, unknown>
-}
-
 /**
  * Server validation of a 2026-07-28 request's mirrored headers ("Server Validation"): `MCP-Protocol-Version`,
  * `Mcp-Method`, `Mcp-Name` and the tool's `Mcp-Param-{Name}` headers must be present when the body has the
  * value, be well formed, and (Base64 sentinel decoded) equal the body. Any failure is HeaderMismatch (-32020).
- * `version` is the MCP-Protocol-Version header as `versionHeader` reads it (trimmed), read once per request.
+ * `version` is the MCP-Protocol-Version header as `versionHeader` reads it (trimmed), read once per request;
+ * `server` has the tools whose input schemas name `Mcp-Param-{Name}` headers.
  */
 export function checkModernHeaders(
   headers: Headers,
   version: string | null,
-  request: ModernRequest,
+  method: string,
+  params: Record<string, unknown>,
   bodyVersion: string,
-  toolInputSchema: (name: string) => unknown,
+  server: McpServer,
 ): ProtocolError | undefined {
   if (version !== bodyVersion) return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
-  const method = headers.get('mcp-method')
-  if (method?.trim() !== request.method) return new HeaderMismatchError('Mcp-Method', method, request.method)
+  const methodHeader = headers.get('mcp-method')
+  if (methodHeader?.trim() !== method) return new HeaderMismatchError('Mcp-Method', methodHeader, method)
 
-  const field = NAME_FIELD[request.method]
-  const bodyName = field === undefined ? undefined : request.params[field]
-  if (typeof bodyName === 'string') {
-    const raw = headers.get('mcp-name')
-    const decoded = raw === null ? undefined : decodeHeaderValue(raw)
-    if (!decoded?.ok || decoded.value !== bodyName) return new HeaderMismatchError('Mcp-Name', raw, bodyName)
-  }
-  if (request.method !== 'tools/call' || typeof bodyName !== 'string') return undefined
+  const field = NAME_FIELD[method]
+  const bodyName = field === undefined ? undefined : params[field]
+  if (typeof bodyName !== 'string') return undefined
+  const raw = headers.get('mcp-name')
+  const decoded = raw === null ? undefined : decodeHeaderValue(raw)
+  if (!decoded?.ok || decoded.value !== bodyName) return new HeaderMismatchError('Mcp-Name', raw, bodyName)
+  if (method !== 'tools/call') return undefined
 
-  const args = request.params.arguments
-  for (const binding of bindingsOf(toolInputSchema(bodyName))) {
+  const args = params.arguments
+  for (const binding of bindingsOf(server.registry.tools.get(bodyName)?.wire.inputSchema)) {
     const header = `Mcp-Param-${binding.name}`
     const raw = headers.get(header)
     const value = valueAt(args, binding.path)
     const bodyText =
       value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
-    if (bodyText === undefined) {
-      // No value in the body: the header must not be there either.
-      if (raw !== null) return new HeaderMismatchError(header, raw, undefined)
-      continue
-    }
     const decoded = raw === null ? undefined : decodeHeaderValue(raw)
-    if (!decoded?.ok || !headerMatches(decoded.value, value))
+    // No value in the body: the header must not be there either.
+    if (bodyText === undefined ? raw !== null : !decoded?.ok || !headerMatches(decoded.value, value))
       return new HeaderMismatchError(header, raw, bodyText)
   }
   return undefined

@@ -1,6 +1,12 @@
 import { type NodeOutgoing, nodeOutgoingOf } from './node-outgoing.js'
-import type { NodeSse } from './sse-connect.js'
-import { KEEP_ALIVE, SseConnection, type SseConnectionOptions, sseHeaders } from './sse-connection.js'
+import type { NodeSse } from './state.js'
+import {
+  type ConnectOptions,
+  KEEP_ALIVE,
+  SSE_HEADERS,
+  SseConnection,
+  type SseConnectionOwner,
+} from './sse-connection.js'
 import { sharedKeepAlive } from './sse-keep-alive.js'
 
 /**
@@ -23,15 +29,15 @@ export class NodeSseConnection extends SseConnection {
   /** The period of the shared keep-alive ticker this connection ticks with (0: none). */
   readonly #period: number
 
-  constructor(options: SseConnectionOptions) {
-    super(options)
-    const out = options.node
+  constructor(connect: ConnectOptions, keepAliveMs: number, lifetimeMs?: number, owner?: SseConnectionOwner) {
+    super(connect, lifetimeMs, owner)
+    const out = connect.node
     if (!out) throw new Error('NodeSseConnection: no node:http response to write to')
     this.#out = out
     out.on('close', () => this.end(false))
     this.#takeOverEnd(out)
-    this.response = new Response(null, { status: 200, headers: sseHeaders(options) })
-    this.#period = Math.max(options.keepAliveMs, 0)
+    this.response = new Response(null, { status: 200, headers: SSE_HEADERS })
+    this.#period = Math.max(keepAliveMs, 0)
     if (this.#period > 0) sharedKeepAlive.join(this.#period, this)
   }
 

@@ -75,41 +75,24 @@ export interface McpHandlerOptions<C extends McpRequestContext = Context> {
 /** Options of `createMcpFetchHandler`: hooks get an `McpRequestContext`. */
 export type McpFetchHandlerOptions = McpHandlerOptions<McpRequestContext>
 
-export interface ResolvedOptions {
-  jsonResponse: boolean
-  acceptJsonOnly: boolean
-  maxBodyBytes: number
-  allowedOrigins: Allowlist | undefined
-  allowedHosts: Allowlist | undefined
-  keepAliveMs: number
-  retryMs: number
-  sseConnectionLifetimeMs: number
-  authenticate: McpFetchHandlerOptions['authenticate']
-  sessionId: McpFetchHandlerOptions['sessionId']
-  onSessionChange: McpFetchHandlerOptions['onSessionChange']
-  waitUntil: McpFetchHandlerOptions['waitUntil']
-}
+/** The options with their defaults filled in (`resolveOptions`). */
+export type ResolvedOptions = McpFetchHandlerOptions &
+  Required<Pick<McpHandlerOptions, 'maxBodyBytes' | 'keepAliveMs' | 'retryMs' | 'sseConnectionLifetimeMs'>>
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
 /**
- * The options with defaults filled in. Hooks typed for a narrower context (Hono's `Context`) are kept as they
- * are: each handler only ever passes them the kind of context they were written for.
+ * The options with defaults filled in (a copy: later changes to `options` do not reach the handler). Hooks
+ * typed for a narrower context (Hono's `Context`) are kept as they are: each handler only ever passes them the
+ * kind of context they were written for.
  */
 export function resolveOptions<C extends McpRequestContext>(options: McpHandlerOptions<C>): ResolvedOptions {
   const o = options as McpFetchHandlerOptions
   return {
-    jsonResponse: o.jsonResponse ?? false,
-    acceptJsonOnly: o.acceptJsonOnly ?? false,
+    ...o,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    allowedOrigins: o.allowedOrigins,
-    allowedHosts: o.allowedHosts,
     keepAliveMs: o.keepAliveMs ?? 15_000,
     retryMs: o.retryMs ?? 1000,
     sseConnectionLifetimeMs: o.sseConnectionLifetimeMs ?? 0,
-    authenticate: o.authenticate,
-    sessionId: o.sessionId,
-    onSessionChange: o.onSessionChange,
-    waitUntil: o.waitUntil,
   }
 }

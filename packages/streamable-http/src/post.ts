@@ -64,7 +64,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   if (!modern && o.onSessionChange !== undefined && changesSession(value)) answer.changesSession = true
   if (session && method !== undefined) {
     const requestId = readId(value)
-    if (requestId !== null) answer.track(requestId)
+    if (requestId !== null) answer.track(session, requestId)
   }
 
   const handling = state.server.handle(value, {

@@ -12,25 +12,31 @@ export interface SseConnectionOwner {
   closed?(connection: SseConnection): void
 }
 
-export interface SseConnectionOptions {
-  /** Comment every this many ms while open (0: none). */
-  keepAliveMs: number
-  /** Close the connection after this many ms (0: never); the owner's `expiring` runs first. */
-  lifetimeMs?: number | undefined
-  /** Aborts with the HTTP request (client gone). Not used with `node`. */
+/** How an SSE response reaches its client (see `HandlerState.connectOf`). */
+export interface ConnectOptions {
+  /** The HTTP request's signal: aborts when the client is gone. Not used with `node`. */
   signal?: AbortSignal | undefined
   /**
-   * The node:http response to write to directly (`NodeSseConnection` only, see `nodeOutgoingOf`): a client
-   * disconnect is then its `close` event.
+   * On @hono/node-server: the node:http response to write to directly (`NodeSseConnection`, see
+   * `nodeOutgoingOf`); a client disconnect is then its `close` event.
    */
   node?: NodeOutgoing | undefined
-  /** Extra response headers. */
-  headers?: Record<string, string> | undefined
-  owner?: SseConnectionOwner | undefined
+  /** The kind of connection; default `WebSseConnection` (`NodeSseConnection` with `node`). */
+  Connection?: SseConnectionClass | undefined
+  /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
+  hold?: ((closed: Promise<void>) => void) | undefined
 }
 
-/** A kind of connection: `WebSseConnection`, or on Node `NodeSseConnection`. */
-export type SseConnectionClass = new (options: SseConnectionOptions) => SseConnection
+/**
+ * A kind of connection: `WebSseConnection`, or on Node `NodeSseConnection`. It comments every `keepAliveMs`
+ * while open (0: never), and closes after `lifetimeMs` (0: never), the owner's `expiring` running first.
+ */
+export type SseConnectionClass = new (
+  connect: ConnectOptions,
+  keepAliveMs: number,
+  lifetimeMs?: number,
+  owner?: SseConnectionOwner,
+) => SseConnection
 
 /** Response headers of every SSE stream (2026-07-28 basic/transports/streamable-http "Receiving Messages"). */
 export const SSE_HEADERS = {
@@ -41,7 +47,7 @@ export const SSE_HEADERS = {
 
 export const KEEP_ALIVE = formatSseComment()
 
-export type Timer = ReturnType<typeof setTimeout>
+type Timer = ReturnType<typeof setTimeout>
 
 /**
  * One HTTP response carrying SSE text. Owns its timers; `close()` and client disconnects end it once, clear the
@@ -51,15 +57,23 @@ export type Timer = ReturnType<typeof setTimeout>
  */
 export abstract class SseConnection implements KeepAliveTarget {
   protected response: Response | undefined
-  protected readonly owner: SseConnectionOwner | undefined
   protected closed = false
+  readonly #owner: SseConnectionOwner | undefined
   #lifetime: Timer | undefined
-  #listeners: Array<() => void> | undefined
+  #settle: (() => void) | undefined
 
-  constructor(options: SseConnectionOptions) {
-    this.owner = options.owner
-    if (options.lifetimeMs && options.lifetimeMs > 0)
-      this.#lifetime = setTimeout(() => this.#expire(), options.lifetimeMs)
+  constructor(connect: ConnectOptions, lifetimeMs = 0, owner?: SseConnectionOwner) {
+    this.#owner = owner
+    if (lifetimeMs > 0)
+      this.#lifetime = setTimeout(() => {
+        owner?.expiring?.(this)
+        this.close()
+      }, lifetimeMs)
+    connect.hold?.(
+      new Promise((resolve) => {
+        this.#settle = resolve
+      }),
+    )
   }
 
   get isOpen(): boolean {
@@ -84,15 +98,9 @@ export abstract class SseConnection implements KeepAliveTarget {
     this.end(true)
   }
 
-  onClose(listener: () => void): void {
-    if (this.closed) listener()
-    else if (this.#listeners) this.#listeners.push(listener)
-    else this.#listeners = [listener]
-  }
-
   /** @internal A keep-alive period passed. */
   tick(): void {
-    if (!this.closed && this.keepAlive()) this.owner?.keptAlive?.(this)
+    if (!this.closed && this.keepAlive()) this.#owner?.keptAlive?.(this)
   }
 
   /** Writes a keep-alive comment; false when the connection turned out to be gone. */
@@ -106,52 +114,45 @@ export abstract class SseConnection implements KeepAliveTarget {
   /** Ends the transport once: normally (`graceful`), or because the client is gone. */
   protected abstract finish(graceful: boolean): void
 
-  #expire(): void {
-    this.owner?.expiring?.(this)
-    this.close()
-  }
-
   protected end(graceful: boolean): void {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.#lifetime)
-    this.#lifetime = undefined
     this.finish(graceful)
-    this.owner?.closed?.(this)
-    const listeners = this.#listeners
-    this.#listeners = undefined
-    for (const l of listeners ?? []) l()
+    this.#owner?.closed?.(this)
+    this.#settle?.()
   }
 }
-
-/** The response headers of a connection. */
-export const sseHeaders = (options: SseConnectionOptions): Record<string, string> =>
-  options.headers ? { ...SSE_HEADERS, ...options.headers } : SSE_HEADERS
 
 const encoder = new TextEncoder()
 
 /** An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. */
 export class WebSseConnection extends SseConnection {
-  #controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  #controller!: ReadableStreamDefaultController<Uint8Array>
   #timer: Timer | undefined
-  #detachSignal: (() => void) | undefined
+  readonly #signal: AbortSignal | undefined
+  /** The client is gone (body cancelled, or the request aborted). */
+  readonly #gone = () => this.end(false)
 
-  constructor(options: SseConnectionOptions) {
-    super(options)
+  constructor(connect: ConnectOptions, keepAliveMs: number, lifetimeMs?: number, owner?: SseConnectionOwner) {
+    super(connect, lifetimeMs, owner)
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.#controller = controller
       },
-      cancel: () => this.end(false),
+      cancel: this.#gone,
     })
-    this.response = new Response(body, { status: 200, headers: sseHeaders(options) })
-    this.#watch(options.signal)
-    if (options.keepAliveMs > 0) this.#timer = setInterval(() => this.tick(), options.keepAliveMs)
+    this.response = new Response(body, { status: 200, headers: SSE_HEADERS })
+    const signal = connect.signal
+    this.#signal = signal
+    if (signal?.aborted) queueMicrotask(this.#gone)
+    else signal?.addEventListener('abort', this.#gone, { once: true })
+    if (keepAliveMs > 0) this.#timer = setInterval(() => this.tick(), keepAliveMs)
   }
 
   protected send(text: string): boolean {
     try {
-      this.#controller?.enqueue(encoder.encode(text))
+      this.#controller.enqueue(encoder.encode(text))
       return true
     } catch {
       this.end(false)
@@ -159,25 +160,12 @@ export class WebSseConnection extends SseConnection {
     }
   }
 
-  #watch(signal: AbortSignal | undefined): void {
-    if (!signal) return
-    if (signal.aborted) {
-      queueMicrotask(() => this.end(false))
-      return
-    }
-    const onAbort = () => this.end(false)
-    signal.addEventListener('abort', onAbort, { once: true })
-    this.#detachSignal = () => signal.removeEventListener('abort', onAbort)
-  }
-
   protected finish(graceful: boolean): void {
     clearInterval(this.#timer)
-    this.#timer = undefined
-    this.#detachSignal?.()
-    this.#detachSignal = undefined
+    this.#signal?.removeEventListener('abort', this.#gone)
     if (graceful)
       try {
-        this.#controller?.close()
+        this.#controller.close()
       } catch {
         // already errored or cancelled
       }

@@ -1,9 +1,19 @@
 import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
-import { EventStream, type EventStreamConfig } from './event-stream.js'
+import { EventStream } from './event-stream.js'
+import type { NodeOutgoing } from './node-outgoing.js'
 import type { ResolvedOptions } from './options.js'
+import type { McpRequestContext } from './request-context.js'
 import type { SessionStore } from './session-store.js'
-import type { NodeSse } from './sse-connect.js'
+import type { ConnectOptions, SseConnectionClass } from './sse-connection.js'
+import { waitUntilOf } from './wait-until.js'
+
+/** How SSE is written straight to node:http (`nodeSse` of node-sse-connection.ts). */
+export interface NodeSse {
+  /** The node:http response of a request served on Node, if it has one to write to. */
+  outgoingOf(c: McpRequestContext): NodeOutgoing | undefined
+  Connection: SseConnectionClass
+}
 
 /** A request in flight whose answer may still switch from JSON to SSE (see `closeSseStream`). */
 export interface PendingAnswer {
@@ -16,16 +26,15 @@ export interface PendingAnswer {
  * resumption), each session's standalone GET stream, and the requests in flight.
  */
 export class HandlerState {
-  readonly #live = new Map<string, EventStream>()
+  /** Live streams of legacy sessions by id. */
+  readonly live = new Map<string, EventStream>()
   /** A session's live streams: the stream itself while it has one (the usual case), a Set beyond. */
   readonly #bySession = new Map<string, EventStream | Set<EventStream>>()
-  readonly #standalone = new Map<string, EventStream>()
+  /** Each session's standalone GET stream (server-initiated messages). */
+  readonly standalone = new Map<string, EventStream>()
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
   readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
   readonly #hooked = new WeakSet<ServerSession>()
-  /** Settings shared by every stream of a legacy session, and by every session-less stream. */
-  readonly #legacyStreams: EventStreamConfig
-  readonly #modernStreams: EventStreamConfig
   /** Set by the Hono app (which may run on @hono/node-server): SSE then goes straight to node:http. */
   node: NodeSse | undefined
 
@@ -34,22 +43,7 @@ export class HandlerState {
     readonly options: ResolvedOptions,
     readonly sessions: SessionStore,
     readonly eventStore: EventStore | null,
-  ) {
-    const common = {
-      retryMs: options.retryMs,
-      keepAliveMs: options.keepAliveMs,
-      connectionLifetimeMs: options.sseConnectionLifetimeMs,
-      onEnd: (stream: EventStream) => this.#streamEnded(stream),
-    }
-    this.#legacyStreams = {
-      ...common,
-      eventStore,
-      onKeepAlive: (stream) => {
-        if (stream.session) stream.session.lastActivity = Date.now()
-      },
-    }
-    this.#modernStreams = { ...common, eventStore: null }
-  }
+  ) {}
 
   /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
   readonly createSession = (principal?: string, id?: string): ServerSession => {
@@ -61,15 +55,10 @@ export class HandlerState {
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
     const session = await this.sessions.get(id)
-    if (!session || session.closed) return undefined
-    if (session.principal !== undefined && session.principal !== principal) return undefined
+    if (!session || session.closed || (session.principal !== undefined && session.principal !== principal))
+      return undefined
     this.#hook(session)
     return session
-  }
-
-  async storeSession(session: ServerSession): Promise<void> {
-    this.#hook(session)
-    await this.sessions.set(session)
   }
 
   /**
@@ -77,7 +66,10 @@ export class HandlerState {
    * session it may have changed.
    */
   async afterRequest(created: ServerSession | undefined, changed: ServerSession | undefined): Promise<void> {
-    if (created) await this.storeSession(created)
+    if (created) {
+      this.#hook(created)
+      await this.sessions.set(created)
+    }
     if (changed && !changed.closed) await this.options.onSessionChange?.(changed)
   }
 
@@ -87,23 +79,21 @@ export class HandlerState {
     await this.sessions.delete(session.id)
   }
 
+  /** On close, a session's live streams end (their events are forgotten) and its store entry goes. */
   #hook(session: ServerSession): void {
     if (this.#hooked.has(session)) return
     this.#hooked.add(session)
     session.onClose(() => {
-      this.#cleanup(session.id)
-      void this.sessions.delete(session.id)
+      const id = session.id
+      const held = this.#bySession.get(id)
+      this.#bySession.delete(id)
+      this.standalone.delete(id)
+      for (const s of held === undefined ? [] : held instanceof Set ? [...held] : [held]) {
+        s.abort()
+        void this.eventStore?.deleteStream(s.id)
+      }
+      void this.sessions.delete(id)
     })
-  }
-
-  #cleanup(sessionId: string): void {
-    const held = this.#bySession.get(sessionId)
-    this.#bySession.delete(sessionId)
-    this.#standalone.delete(sessionId)
-    for (const s of held === undefined ? [] : held instanceof Set ? [...held] : [held]) {
-      s.abort()
-      void this.eventStore?.deleteStream(s.id)
-    }
   }
 
   /**
@@ -111,12 +101,13 @@ export class HandlerState {
    * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign.
    */
   newStream(session: ServerSession | undefined): EventStream {
-    if (!session) return new EventStream(`x.${createSessionId().slice(0, 16)}`, this.#modernStreams)
     // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
     // string alive for as long as the stream lives (about 60 bytes more per stream).
-    const id = [session.id, createSessionId().slice(0, 16)].join('.')
-    const stream = new EventStream(id, this.#legacyStreams, session)
-    this.#live.set(id, stream)
+    const random = createSessionId().slice(0, 16)
+    if (!session) return new EventStream(`x.${random}`, this)
+    const id = [session.id, random].join('.')
+    const stream = new EventStream(id, this, session)
+    this.live.set(id, stream)
     const held = this.#bySession.get(session.id)
     if (held === undefined) this.#bySession.set(session.id, stream)
     else if (held instanceof Set) held.add(stream)
@@ -124,36 +115,38 @@ export class HandlerState {
     return stream
   }
 
-  #streamEnded(stream: EventStream): void {
+  /** A stream has ended (see `EventStream.abort`). */
+  streamEnded(stream: EventStream): void {
     const session = stream.session
     if (!session) return
-    this.#live.delete(stream.id)
+    this.live.delete(stream.id)
     const held = this.#bySession.get(session.id)
     if (held === stream || (held instanceof Set && held.delete(stream) && held.size === 0))
       this.#bySession.delete(session.id)
-    if (this.#standalone.get(session.id) === stream) {
-      this.#standalone.delete(session.id)
+    if (this.standalone.get(session.id) === stream) {
+      this.standalone.delete(session.id)
       session.attach(undefined)
     }
   }
 
-  /** Whether a stream id belongs to a session (by construction of `newStream`). */
-  ownsStream(session: ServerSession, streamId: string): boolean {
-    return streamId.startsWith(`${session.id}.`)
-  }
-
-  liveStream(streamId: string): EventStream | undefined {
-    return this.#live.get(streamId)
-  }
-
-  standaloneOf(sessionId: string): EventStream | undefined {
-    return this.#standalone.get(sessionId)
+  /**
+   * How an SSE response to request `c` is connected: on @hono/node-server straight to the node:http response
+   * (its `close` event is the disconnect; the request's signal is not touched, which would allocate an
+   * AbortController per stream), elsewhere a web stream ended by the request's signal; plus the runtime's
+   * `waitUntil`, if any. `node` is only set where Node can be (the Hono app), so the fetch handler on Workers
+   * carries none of it.
+   */
+  connectOf(c: McpRequestContext): ConnectOptions {
+    const node = this.node
+    const out = node?.outgoingOf(c)
+    const hold = waitUntilOf(c, this.options.waitUntil)
+    return out ? { node: out, Connection: node?.Connection, hold } : { signal: c.req.raw.signal, hold }
   }
 
   /** Makes `stream` the session's standalone stream (server-initiated messages), ending an older one. */
   setStandalone(session: ServerSession, stream: EventStream): void {
-    const previous = this.#standalone.get(session.id)
-    this.#standalone.set(session.id, stream)
+    const previous = this.standalone.get(session.id)
+    this.standalone.set(session.id, stream)
     session.attach((message) => stream.send(message))
     if (previous && previous !== stream) previous.abort()
   }
