@@ -10,12 +10,6 @@ import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 
-/** The value of a query parameter of `url`, if it is there (the URL is parsed only when it has a query). */
-function queryParam(url: string, name: string): string | undefined {
-  if (!url.includes('?')) return undefined
-  return new URL(url).searchParams.get(name) ?? undefined
-}
-
 /**
  * Serving one path with both transports (see `createAutoHandler`): a POST with `?sessionId=` is a legacy
  * message, a GET that accepts `text/event-stream` without `Mcp-Session-Id` opens a legacy SSE stream whose
@@ -29,8 +23,9 @@ export function autoServe(
     const request = c.req.raw
     const method = request.method
     if (method === 'POST') {
-      const sessionId = queryParam(request.url, 'sessionId')
-      if (sessionId !== undefined) return endpoint.post(c, sessionId)
+      // (The URL is parsed only when it has a query.)
+      const sessionId = request.url.includes('?') ? new URL(request.url).searchParams.get('sessionId') : null
+      if (sessionId !== null) return endpoint.post(c, sessionId)
     } else if (
       method === 'GET' &&
       !request.headers.has('mcp-session-id') &&
@@ -64,18 +59,6 @@ export interface AutoEndpointControls<S> {
   closeAllSse(reason?: string): void
 }
 
-/** Settings of an auto endpoint that the legacy side shares with the Streamable HTTP side. */
-const SHARED = [
-  'maxBodyBytes',
-  'allowedOrigins',
-  'allowedHosts',
-  'keepAliveMs',
-  'authenticate',
-  'sessionId',
-  'onSessionChange',
-  'waitUntil',
-] as const
-
 /**
  * The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side; its sessions
  * live in `sessionsFor(settings)` (the stand-alone handlers pass `sseSessionsFor(options)`; no default here, so
@@ -86,10 +69,10 @@ export function autoSseEndpoint<C extends McpRequestContext>(
   options: AutoHandlerOptions<C>,
   sessionsFor: (options: ResolvedSseOptions) => SessionStore,
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
-  const { sse = {}, ...streamableOptions } = options
-  const shared: Record<string, unknown> = { ...sse }
-  for (const key of SHARED) if (options[key] !== undefined) shared[key] = options[key]
-  const resolved = resolveSseOptions(shared as SseHandlerOptions<C>)
+  const { sse, ...streamableOptions } = options
+  // The settings shared with Streamable HTTP come from `options`; the legacy side's own ones (which Streamable
+  // HTTP does not have) from `sse`.
+  const resolved = resolveSseOptions({ ...sse, ...streamableOptions })
   return { endpoint: new SseEndpoint(server, resolved, sessionsFor(resolved)), streamableOptions }
 }
 

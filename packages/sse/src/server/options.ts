@@ -7,6 +7,7 @@ import {
   type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
+import type { SseChannelOptions } from './sse-channel.js'
 
 /**
  * Options of the legacy transport. Hooks get the request's context `C`: Hono's `Context` for the Hono apps,
@@ -63,45 +64,27 @@ export interface SseHandlerOptions<C extends McpRequestContext = Context> {
   waitUntil?: McpHandlerOptions<C>['waitUntil']
 }
 
-export interface ResolvedSseOptions {
-  ssePath: string
-  messagesPath: string
-  sessionTtlMs: number
-  maxSessions: number
-  maxBodyBytes: number
-  allowedOrigins: Allowlist | undefined
-  allowedHosts: Allowlist | undefined
-  keepAliveMs: number
-  maxBufferedBytes: number
-  authenticate: SseHandlerOptions<McpRequestContext>['authenticate']
-  sessionId: SseHandlerOptions<McpRequestContext>['sessionId']
-  onSessionChange: SseHandlerOptions<McpRequestContext>['onSessionChange']
-  waitUntil: SseHandlerOptions<McpRequestContext>['waitUntil']
-}
+/** The options with their defaults; hooks and allowlists as given (see `resolveOptions` of streamable-http). */
+export type ResolvedSseOptions = SseHandlerOptions<McpRequestContext> &
+  SseChannelOptions & { maxSessions: number; maxBodyBytes: number }
 
-const normalizePath = (path: string): string => {
-  const withSlash = path.startsWith('/') ? path : `/${path}`
-  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
-}
-
-/** The options with defaults filled in; hooks are kept as they are (see `resolveOptions` of streamable-http). */
+/** The options with defaults filled in (paths are `createSseHandler`'s own, see `normalizePath`). */
 export function resolveSseOptions<C extends McpRequestContext>(
   options: SseHandlerOptions<C>,
 ): ResolvedSseOptions {
   const o = options as SseHandlerOptions<McpRequestContext>
   return {
-    ssePath: normalizePath(o.ssePath ?? '/sse'),
-    messagesPath: normalizePath(o.messagesPath ?? '/messages'),
+    ...o,
     sessionTtlMs: o.sessionTtlMs ?? 30 * 60_000,
     maxSessions: o.maxSessions ?? 10_000,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    allowedOrigins: o.allowedOrigins,
-    allowedHosts: o.allowedHosts,
     keepAliveMs: o.keepAliveMs ?? 15_000,
     maxBufferedBytes: o.maxBufferedBytes ?? 8 * 1024 * 1024,
-    authenticate: o.authenticate,
-    sessionId: o.sessionId,
-    onSessionChange: o.onSessionChange,
-    waitUntil: o.waitUntil,
   }
+}
+
+/** A path with a leading slash and no trailing one. */
+export const normalizePath = (path: string): string => {
+  const withSlash = path.startsWith('/') ? path : `/${path}`
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
 }

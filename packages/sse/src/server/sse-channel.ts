@@ -5,52 +5,90 @@ import {
   type Outbound,
   type ServerSession,
 } from '@edgemcp/core'
-import { formatSseEvent } from '@edgemcp/streamable-http'
-import type { SseCloseReason, SseStream } from './sse-stream.js'
+import { formatSseComment, formatSseEvent, SSE_HEADERS } from '@edgemcp/streamable-http'
 
-const CLOSE_DETAIL: Record<SseCloseReason, string> = {
+export interface SseChannelOptions {
+  /** Comment every this many ms while open (0: none). */
+  keepAliveMs: number
+  /** Bytes queued for a client that does not read; beyond this the stream ends as `overflow`. */
+  maxBufferedBytes: number
+  /** Idle time after which the session is closed (0: never). */
+  sessionTtlMs: number
+}
+
+/** Why a stream ended: the server closed it, the client went away, or the client read too slowly. */
+type CloseReason = 'server' | 'client' | 'overflow'
+
+const CLOSE_DETAIL: Record<CloseReason, string> = {
   server: 'SSE stream closed by the server',
   client: 'SSE stream closed: the client disconnected',
   overflow: 'SSE stream closed: the client did not read its messages',
 }
 
+const encoder = new TextEncoder()
+const KEEP_ALIVE = formatSseComment()
+
 /**
- * One legacy HTTP+SSE session (2024-11-05 basic/transports "HTTP with SSE"): a `ServerSession` and the event
- * stream that carries everything the server sends it. The two end together: a client that disconnects closes
- * the session (its handlers are aborted, its pending server→client requests rejected), and a session that
- * closes (expired, evicted, server shutdown) ends the stream.
+ * One legacy HTTP+SSE session (2024-11-05 basic/transports "HTTP with SSE"): a `ServerSession` and the HTTP
+ * response (an event stream) that carries everything the server sends it, whose first event is `endpoint`.
+ * The two end together, once: a client that disconnects (or stops reading) closes the session (its handlers
+ * are aborted, its pending server→client requests rejected), and a session that closes (expired, evicted,
+ * server shutdown) ends the stream. Unlike the short-lived streams of Streamable HTTP the stream lives as long
+ * as its session, so it counts the bytes the client has not read yet and gives up on a client that stops
+ * reading instead of buffering without bound.
  */
 export class SseChannel {
+  readonly response: Response
+  #controller!: ReadableStreamDefaultController<Uint8Array>
+  #ended: CloseReason | undefined
+  #keepAlive: ReturnType<typeof setInterval> | undefined
   #watchdog: ReturnType<typeof setTimeout> | undefined
-  readonly #endListeners = new Set<() => void>()
-  #finished = false
+  #detachSignal: (() => void) | undefined
+  readonly #options: SseChannelOptions
+  readonly #onEnd: () => void
 
-  readonly #ttlMs: number
-
+  /**
+   * `endpoint` is the URI the client must POST its messages to; `signal` aborts with the HTTP request (client
+   * gone); `onEnd` runs once when the session and its stream have ended.
+   */
   constructor(
     readonly session: ServerSession,
-    readonly stream: SseStream,
-    ttlMs: number,
+    options: SseChannelOptions,
+    endpoint: string,
+    signal: AbortSignal,
+    onEnd: () => void,
   ) {
-    this.#ttlMs = ttlMs
-    stream.onClose((reason) => {
-      session.close(CLOSE_DETAIL[reason])
-      this.#finish()
-    })
-    session.onClose(() => {
-      stream.close()
-      this.#finish()
-    })
-    this.#arm(ttlMs)
+    this.#options = options
+    this.#onEnd = onEnd
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#controller = controller
+        },
+        cancel: () => this.#end('client'),
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    )
+    this.response = new Response(body, { status: 200, headers: SSE_HEADERS })
+    this.#write(formatSseEvent({ event: 'endpoint', data: endpoint }))
+    if (options.keepAliveMs > 0)
+      this.#keepAlive = setInterval(() => {
+        // A keep-alive due when the client had read everything before it is a sign of life.
+        const drained = this.#buffered() === 0
+        if (this.#write(KEEP_ALIVE) && drained) session.lastActivity = Date.now()
+      }, options.keepAliveMs)
+    if (signal.aborted) queueMicrotask(() => this.#end('client'))
+    else {
+      const onAbort = () => this.#end('client')
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#detachSignal = () => signal.removeEventListener('abort', onAbort)
+    }
+    session.onClose(() => this.#end('server'))
+    this.#arm(options.sessionTtlMs)
   }
 
   get isOpen(): boolean {
-    return this.stream.isOpen && !this.session.closed
-  }
-
-  /** Writes the `endpoint` event: the URI the client must POST its messages to. */
-  sendEndpoint(uri: string): void {
-    this.stream.write(formatSseEvent({ event: 'endpoint', data: uri }))
+    return this.#ended === undefined && !this.session.closed
   }
 
   /**
@@ -68,33 +106,55 @@ export class SseChannel {
 
   /** Writes a message or a batch of responses; false when the stream is gone. */
   deliver(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
-    if (!this.isOpen) return false
-    return this.stream.write(formatSseEvent({ event: 'message', data: encodeMessage(message) }))
+    return this.isOpen && this.#write(formatSseEvent({ event: 'message', data: encodeMessage(message) }))
   }
 
-  /** Runs `listener` once when the session and its stream have ended. */
-  onEnd(listener: () => void): void {
-    if (this.#finished) listener()
-    else this.#endListeners.add(listener)
+  /** Bytes written but not yet taken by the client. */
+  #buffered(): number {
+    return Math.max(0, -(this.#controller.desiredSize ?? 0))
+  }
+
+  /** Queues SSE text; false when the stream is gone (or has just been given up as too slow). */
+  #write(text: string): boolean {
+    if (this.#ended) return false
+    try {
+      this.#controller.enqueue(encoder.encode(text))
+    } catch {
+      this.#end('client')
+      return false
+    }
+    if (this.#buffered() <= this.#options.maxBufferedBytes) return true
+    this.#end('overflow')
+    return false
   }
 
   /** Closes the session once it has been idle (no request, no keep-alive that reached the stream) for the TTL. */
   #arm(delayMs: number): void {
-    if (this.#ttlMs <= 0 || this.#finished) return
+    const ttl = this.#options.sessionTtlMs
+    if (ttl <= 0 || this.#ended) return
     this.#watchdog = setTimeout(() => {
       const idle = Date.now() - this.session.lastActivity
-      if (idle >= this.#ttlMs) this.session.close('Session expired')
-      else this.#arm(this.#ttlMs - idle)
+      if (idle >= ttl) this.session.close('Session expired')
+      else this.#arm(ttl - idle)
     }, delayMs)
   }
 
-  #finish(): void {
-    if (this.#finished) return
-    this.#finished = true
+  #end(reason: CloseReason): void {
+    if (this.#ended) return
+    this.#ended = reason
+    clearInterval(this.#keepAlive)
     clearTimeout(this.#watchdog)
-    this.#watchdog = undefined
-    const listeners = [...this.#endListeners]
-    this.#endListeners.clear()
-    for (const l of listeners) l()
+    this.#detachSignal?.()
+    if (reason !== 'client')
+      try {
+        // An overflowing client gets an error so the platform drops what is queued instead of flushing it.
+        if (reason === 'overflow') this.#controller.error(new Error('SSE client too slow'))
+        else this.#controller.close()
+      } catch {
+        // already errored or cancelled
+      }
+    // Nothing happens when the session closed first (reason `server`).
+    this.session.close(CLOSE_DETAIL[reason])
+    this.#onEnd()
   }
 }

@@ -5,7 +5,6 @@ import {
   isBatch,
   type McpServer,
   parseJson,
-  type ServerSession,
   supportsBatch,
 } from '@edgemcp/core'
 import {
@@ -24,9 +23,12 @@ import {
 } from '@edgemcp/streamable-http'
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
-import { SseStream } from './sse-stream.js'
 
 const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
+
+/** Refuses `request` (its body read to the end first, see `refuse`) with a transport error. */
+const refuseWith = (request: Request, status: number, message: string): Promise<Response> =>
+  refuse(request, transportError(status, message))
 
 /**
  * The two halves of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), shared by
@@ -69,76 +71,60 @@ export class SseEndpoint {
       )
     // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
     if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
-    const auth = await this.#options.authenticate?.(c)
-    const session = this.#server.createSession(this.#options.sessionId?.(c))
+    const options = this.#options
+    const auth = await options.authenticate?.(c)
+    const session = this.#server.createSession(options.sessionId?.(c))
     session.principal = auth?.principal
-    const stream = new SseStream({
-      keepAliveMs: this.#options.keepAliveMs,
-      maxBufferedBytes: this.#options.maxBufferedBytes,
-      signal: c.req.raw.signal,
-      onKeepAlive: () => {
-        session.lastActivity = Date.now()
-      },
-    })
-    const channel = new SseChannel(session, stream, this.#options.sessionTtlMs)
-    channel.sendEndpoint(endpointFor(session.id))
-    session.attach(channel.send)
-    this.#channels.set(session.id, channel)
-    channel.onEnd(() => {
-      this.#channels.delete(session.id)
-      void this.sessions.delete(session.id).catch(() => {})
-    })
+    let channel!: SseChannel
     // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
-    waitUntilOf(c, this.#options.waitUntil)?.(new Promise<void>((resolve) => channel.onEnd(resolve)))
+    const ended = new Promise<void>((resolve) => {
+      channel = new SseChannel(session, options, endpointFor(session.id), c.req.raw.signal, () => {
+        this.#channels.delete(session.id)
+        void this.sessions.delete(session.id).catch(() => {})
+        resolve()
+      })
+    })
+    session.attach(channel.send)
+    // (A client too slow for even the `endpoint` event has ended it already.)
+    if (channel.isOpen) this.#channels.set(session.id, channel)
+    waitUntilOf(c, options.waitUntil)?.(ended)
     await this.sessions.set(session)
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
-    return stream.response
+    return channel.response
   }
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
   async post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
+    const options = this.#options
     const request = c.req.raw
-    const forbidden = checkRequestOrigin(request, this.#options)
+    const forbidden = checkRequestOrigin(request, options)
     if (forbidden) return refuse(request, forbidden)
     if (!sessionId)
-      return refuse(
-        request,
-        transportError(HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter'),
-      )
-    const auth = await this.#options.authenticate?.(c)
+      return refuseWith(request, HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter')
+    const auth = await options.authenticate?.(c)
     const session = await this.sessions.get(sessionId)
     const channel = this.#channels.get(sessionId)
+    // A channel ends with its session and leaves the map at once: one found here has its stream open.
     if (
       !session ||
-      session.closed ||
       !channel ||
       channel.session !== session ||
+      session.closed ||
       session.principal !== auth?.principal
     )
-      return refuse(
+      return refuseWith(
         request,
-        transportError(
-          HttpStatus.notFound,
-          'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
-        ),
+        HttpStatus.notFound,
+        'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
       )
-    if (!channel.isOpen) {
-      session.close('SSE stream gone')
-      return refuse(
-        request,
-        transportError(HttpStatus.notFound, 'Session not found: its SSE stream has closed; open a new one'),
-      )
-    }
     if (!isJsonContentType(c.req.header('content-type')))
-      return refuse(
+      return refuseWith(
         request,
-        transportError(
-          HttpStatus.unsupportedMediaType,
-          'Unsupported Media Type: send Content-Type: application/json',
-        ),
+        HttpStatus.unsupportedMediaType,
+        'Unsupported Media Type: send Content-Type: application/json',
       )
-    const body = await readBody(request, this.#options.maxBodyBytes)
+    const body = await readBody(request, options.maxBodyBytes)
     if (!body.ok) return errorResponse(body.error)
     const parsed = parseJson(body.text)
     if (!parsed.ok) return errorResponse(parsed.error)
@@ -160,42 +146,36 @@ export class SseEndpoint {
       const decoded = decodeMessage(value)
       if (!decoded.ok) return errorResponse(decoded.error, decoded.id)
       const message = decoded.message
-      if (!('method' in message) || !('id' in message)) {
-        // A response to a server→client request, or a notification: quick, so answer with the outcome.
+      if (!('method' in message && 'id' in message)) {
+        // A response to a server→client request, or a notification: quick, so answer with the outcome (a
+        // failure is a JSON-RPC error response).
         const r = await this.#server.handle(value, handleOptions)
-        if (r.body !== undefined && !Array.isArray(r.body) && 'error' in r.body && r.status >= 400)
-          return new Response(JSON.stringify(r.body), {
-            status: r.status,
-            headers: { 'Content-Type': 'application/json' },
-          })
-        return accepted()
+        return r.status >= 400 && r.body ? Response.json(r.body, { status: r.status }) : accepted()
       }
     }
     // A request (or batch): accepted now; the answer is a `message` event on the session's stream.
-    const changes = this.#options.onSessionChange !== undefined && changesSession(value)
+    const changes = options.onSessionChange !== undefined && changesSession(value)
     const work = this.#server.handle(value, handleOptions).then(async (r) => {
-      if (changes && !session.closed) await this.#sessionChanged(session)
+      if (changes && !session.closed)
+        try {
+          await options.onSessionChange?.(session)
+        } catch {
+          // A session whose change could not be stored is closed (its state is not reliable): no answer.
+          session.close('Session could not be stored')
+          return
+        }
       if (r.body !== undefined) channel.deliver(r.body)
     })
     // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
     const settled = work.catch(() => {})
     // On Workers, the message is handled after the 202 is returned: keep the invocation alive until then.
-    waitUntilOf(c, this.#options.waitUntil)?.(settled)
+    waitUntilOf(c, options.waitUntil)?.(settled)
     return accepted()
   }
 
   /** Closes every open SSE session of this endpoint. */
   closeAll(reason = 'SSE endpoint closed'): void {
-    for (const channel of [...this.#channels.values()]) channel.session.close(reason)
-  }
-
-  /** `onSessionChange`; a session whose change could not be stored is closed (its state is not reliable). */
-  async #sessionChanged(session: ServerSession): Promise<void> {
-    try {
-      await this.#options.onSessionChange?.(session)
-    } catch (e) {
-      session.close('Session could not be stored')
-      throw e
-    }
+    // (Each channel leaves the map as its session closes.)
+    for (const channel of this.#channels.values()) channel.session.close(reason)
   }
 }

@@ -1,7 +1,7 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import { errorResponse, type SessionStore, transportError } from '@edgemcp/streamable-http'
-import { resolveSseOptions, type SseHandlerOptions } from './options.js'
+import { normalizePath, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 import { sseSessionsOf } from './sse-sessions.js'
 
@@ -31,7 +31,8 @@ const methodNotAllowed = (allow: string) =>
 export function createSseHandler(server: McpServer, options: SseHandlerOptions = {}): SseHandler {
   const resolved = resolveSseOptions(options)
   const endpoint = new SseEndpoint(server, resolved, sseSessionsOf(resolved, options.sessionStore))
-  const { ssePath, messagesPath } = resolved
+  const ssePath = normalizePath(options.ssePath ?? '/sse')
+  const messagesPath = normalizePath(options.messagesPath ?? '/messages')
   const app = new Hono()
 
   app.get(ssePath, (c) =>
