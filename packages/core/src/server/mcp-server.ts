@@ -8,8 +8,9 @@ import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } fro
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import { MrtrSigner } from './mrtr-state.js'
 import { InflightRequests } from './inflight.js'
-import { Registry, type ListKind, type Registration } from './registry.js'
-import type { SchemaInput } from './schema-validation.js'
+import { defined, type ListKind, type Registration, type Registry } from './registry.js'
+import { compileSchema, type SchemaInput } from './schema-validation.js'
+import { UriMatcher } from './uri-match.js'
 import { ServerSession, type SessionSnapshot } from './session.js'
 import type {
   Implementation,
@@ -59,7 +60,13 @@ type ArgsOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : 
 export class McpServer implements ServerCore {
   readonly info: Implementation
   readonly options: ResolvedServerOptions
-  readonly registry = new Registry()
+  readonly registry: Registry = {
+    tools: new Map(),
+    resources: new Map(),
+    templates: new Map(),
+    prompts: new Map(),
+    version: 0,
+  }
   readonly signer: MrtrSigner
   readonly listCache = new Map<string, JsonObject>()
   readonly serverInfoMeta: JsonObject
@@ -96,7 +103,6 @@ export class McpServer implements ServerCore {
     this.signer = new MrtrSigner(mrtrSecret)
     this.#extraCapabilities = capabilities ?? {}
     this.#logging = logging ?? true
-    this.registry.onChange((kind) => this.#onRegistryChange(kind))
   }
 
   /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
@@ -105,12 +111,30 @@ export class McpServer implements ServerCore {
     definition: ToolDefinition<S>,
     handler: ToolHandler<ArgsOf<S>>,
   ): Registration {
-    return this.registry.addTool(name, definition, handler)
+    if (!name) throw new Error('a tool needs a name')
+    const input = compileSchema(definition.inputSchema, 'input')
+    const output =
+      definition.outputSchema === undefined ? undefined : compileSchema(definition.outputSchema, 'output')
+    const inputSchema =
+      input.jsonSchema.type === undefined ? { type: 'object', ...input.jsonSchema } : input.jsonSchema
+    const wire = defined({
+      name,
+      title: definition.title,
+      description: definition.description,
+      icons: definition.icons,
+      inputSchema,
+      outputSchema: output?.jsonSchema,
+      annotations: definition.annotations,
+      _meta: definition._meta,
+    })
+    const tool = { name, definition, input, output, handler, wire }
+    return this.#add(this.registry.tools, name, tool, 'tools', 'Tool')
   }
 
   /** Registers a fixed resource. */
   resource(uri: string, metadata: ResourceMetadata, read: ResourceReader): Registration {
-    return this.registry.addResource(uri, metadata, read)
+    const wire = defined({ uri, ...metadata })
+    return this.#add(this.registry.resources, uri, { uri, metadata, read, wire }, 'resources', 'Resource')
   }
 
   /** Registers an RFC 6570 resource template; `read` gets the variables of the requested URI. */
@@ -119,12 +143,46 @@ export class McpServer implements ServerCore {
     definition: ResourceTemplateDefinition,
     read: TemplateReader,
   ): Registration {
-    return this.registry.addTemplate(uriTemplate, definition, read)
+    const { complete: _c, list: _l, ...metadata } = definition
+    const entry = {
+      template: new UriMatcher(uriTemplate),
+      definition,
+      read,
+      wire: defined({ uriTemplate, ...metadata }),
+    }
+    return this.#add(this.registry.templates, uriTemplate, entry, 'resources', 'Resource template')
   }
 
   /** Registers a prompt. */
   prompt(name: string, definition: PromptDefinition, handler: PromptHandler): Registration {
-    return this.registry.addPrompt(name, definition, handler)
+    const wire = defined({
+      name,
+      title: definition.title,
+      description: definition.description,
+      icons: definition.icons,
+      arguments: definition.arguments,
+      _meta: definition._meta,
+    })
+    return this.#add(this.registry.prompts, name, { name, definition, handler, wire }, 'prompts', 'Prompt')
+  }
+
+  /** Adds an entry; its list changed (and again when the returned registration removes it). */
+  #add<T>(map: Map<string, T>, key: string, value: T, kind: ListKind, what: string): Registration {
+    if (map.has(key)) throw new Error(`${what} "${key}" is already registered`)
+    map.set(key, value)
+    this.#changed(kind)
+    return {
+      remove: () => {
+        if (map.get(key) === value && map.delete(key)) this.#changed(kind)
+      },
+    }
+  }
+
+  #changed(kind: ListKind): void {
+    this.registry.version++
+    this.listCache.clear()
+    this.#capabilitiesCache = undefined
+    void this.notifyListChanged(kind)
   }
 
   /** The capabilities of what is registered now (server/index "Capabilities"). */
@@ -156,12 +214,12 @@ export class McpServer implements ServerCore {
 
   /** A new legacy session, tracked for list-changed and resource-updated notifications until it closes. */
   createSession(id?: string): ServerSession {
-    return this.#track(new ServerSession(id, { requestTimeoutMs: this.options.requestTimeoutMs }))
+    return this.#track(new ServerSession(id, this.options))
   }
 
   /** Brings back a session from its snapshot (e.g. on another isolate). */
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#track(ServerSession.restore(snapshot, { requestTimeoutMs: this.options.requestTimeoutMs }))
+    return this.#track(ServerSession.restore(snapshot, this.options))
   }
 
   #track(session: ServerSession): ServerSession {
@@ -177,13 +235,9 @@ export class McpServer implements ServerCore {
   }
 
   /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
-  async notifyResourceUpdated(uri: string): Promise<void> {
+  notifyResourceUpdated(uri: string): Promise<void> {
     this.#emitEvent({ type: 'resource-updated', uri })
-    await Promise.all(
-      [...this.#sessions]
-        .filter((s) => s.initialized && s.subscriptions.has(uri))
-        .map((s) => s.notify(notification('notifications/resources/updated', { uri }))),
-    )
+    return this.#notify(notification('notifications/resources/updated', { uri }), uri)
   }
 
   /**
@@ -196,8 +250,17 @@ export class McpServer implements ServerCore {
   }
 
   /** Sends a notification to every initialized legacy session's standalone channel. */
-  async broadcast(notification: JsonRpcNotification): Promise<void> {
-    await Promise.all([...this.#sessions].filter((s) => s.initialized).map((s) => s.notify(notification)))
+  broadcast(notification: JsonRpcNotification): Promise<void> {
+    return this.#notify(notification)
+  }
+
+  /** Sends to every initialized legacy session (only to those subscribed to `uri`, when one is given). */
+  async #notify(message: JsonRpcNotification, uri?: string): Promise<void> {
+    await Promise.all(
+      [...this.#sessions]
+        .filter((s) => s.initialized && (uri === undefined || s.subscriptions.has(uri)))
+        .map((s) => s.notify(message)),
+    )
   }
 
   /** Ends long-lived requests and closes every session. */
@@ -209,11 +272,5 @@ export class McpServer implements ServerCore {
 
   #emitEvent(event: ServerEvent): void {
     for (const l of this.#listeners) l(event)
-  }
-
-  #onRegistryChange(kind: ListKind): void {
-    this.listCache.clear()
-    this.#capabilitiesCache = undefined
-    void this.notifyListChanged(kind)
   }
 }

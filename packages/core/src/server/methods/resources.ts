@@ -2,7 +2,8 @@ import { invalidParams, ResourceNotFoundError } from '../../errors/protocol-erro
 import { resourceNotFoundCode } from '../../protocol/versions.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
-import type { JsonObject } from '../types.js'
+import type { Registry } from '../registry.js'
+import type { JsonObject, RequestContext } from '../types.js'
 import { listPage, ownCopy, requireString, wires } from './shared.js'
 
 export async function listResources(scope: RequestScope): Promise<JsonObject> {
@@ -26,9 +27,7 @@ export async function readResource(scope: RequestScope): Promise<JsonObject> {
   if (fixed) {
     result = ownCopy(await fixed.read(uri, ctx))
   } else {
-    const hit = registry.matchTemplate(uri)
-    if (!hit) throw new ResourceNotFoundError(uri, resourceNotFoundCode(scope.protocolVersion))
-    result = ownCopy(await hit.entry.read(uri, hit.variables, ctx))
+    result = ownCopy(await readTemplate(registry, uri, ctx, scope.protocolVersion))
   }
   if (!Array.isArray(result.contents)) throw invalidParams('the resource reader returned no contents', 'uri')
   return result
@@ -44,4 +43,13 @@ export function unsubscribe(scope: RequestScope): JsonObject {
   const uri = requireString(scope.params, 'uri')
   scope.session?.subscriptions.delete(uri)
   return {}
+}
+
+/** Reads `uri` with the first template that matches it. */
+function readTemplate(registry: Registry, uri: string, ctx: RequestContext, version: string) {
+  for (const entry of registry.templates.values()) {
+    const variables = entry.template.match(uri)
+    if (variables) return entry.read(uri, variables, ctx)
+  }
+  throw new ResourceNotFoundError(uri, resourceNotFoundCode(version))
 }
