@@ -27,12 +27,8 @@ export interface SessionSnapshot {
   principal?: string
 }
 
-interface PendingRequest {
-  method: string
-  resolve: (result: JsonObject) => void
-  reject: (error: Error) => void
-  cleanup: () => void
-}
+/** Ends a pending server→client request: with the client's result, or with an error. */
+type Settle = (outcome: JsonObject | Error) => void
 
 export interface SessionRequestOptions {
   /** The stream of the client request this server→client request belongs to; defaults to the standalone one. */
@@ -40,6 +36,16 @@ export interface SessionRequestOptions {
   timeoutMs?: number | undefined
   signal?: AbortSignal | undefined
 }
+
+/** What a snapshot holds besides the id and the subscriptions (the optional fields only when set). */
+const STATE = [
+  'clientCapabilities',
+  'initialized',
+  'protocolVersion',
+  'clientInfo',
+  'logLevel',
+  'principal',
+] as const
 
 /** Hands a message to a channel; a channel that throws synchronously gives a rejected promise too. */
 const send = async (channel: Outbound, message: JsonRpcMessage) => channel(message)
@@ -71,7 +77,7 @@ export class ServerSession {
   principal: string | undefined
 
   readonly inflight = new Map<RequestId, RequestAbort>()
-  readonly #pending = new Map<RequestId, PendingRequest>()
+  readonly #pending = new Map<RequestId, Settle>()
   #standalone: Outbound | undefined
   #nextRequestId = 0
   /**
@@ -90,13 +96,8 @@ export class ServerSession {
 
   static restore(snapshot: SessionSnapshot, options: { requestTimeoutMs?: number } = {}): ServerSession {
     const s = new ServerSession(snapshot.id, options)
-    s.protocolVersion = snapshot.protocolVersion
-    s.clientCapabilities = snapshot.clientCapabilities
-    s.clientInfo = snapshot.clientInfo
-    s.logLevel = snapshot.logLevel
     for (const uri of snapshot.subscriptions) s.subscriptions.add(uri)
-    s.initialized = snapshot.initialized
-    s.principal = snapshot.principal
+    for (const k of STATE) (s as unknown as JsonObject)[k] = snapshot[k]
     return s
   }
 
@@ -107,10 +108,7 @@ export class ServerSession {
       subscriptions: [...this.subscriptions],
       initialized: this.initialized,
     }
-    if (this.protocolVersion) out.protocolVersion = this.protocolVersion
-    if (this.clientInfo) out.clientInfo = this.clientInfo
-    if (this.logLevel) out.logLevel = this.logLevel
-    if (this.principal !== undefined) out.principal = this.principal
+    for (const k of STATE) if (this[k] !== undefined) (out as unknown as JsonObject)[k] = this[k]
     return out
   }
 
@@ -144,12 +142,16 @@ export class ServerSession {
     const id = `${this.#requestIdPrefix}${++this.#nextRequestId}`
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs
     return new Promise<JsonObject>((resolve, reject) => {
-      const fail = (error: Error) => {
-        finish()
-        reject(error)
+      /** Ends the request with the client's result or with an error; undoes the timer and the listener. */
+      const settle: Settle = (outcome) => {
+        clearTimeout(timer)
+        options.signal?.removeEventListener('abort', onAbort)
+        this.#pending.delete(id)
+        if (outcome instanceof Error) reject(outcome)
+        else resolve(outcome)
       }
       const onAbort = () => {
-        fail(new McpLocalError('aborted', `${method} was cancelled`))
+        settle(new McpLocalError('aborted', `${method} was cancelled`))
         // Tell the client, so a dialog it shows for this request can close (basic/utilities/cancellation).
         send(
           channel,
@@ -159,31 +161,21 @@ export class ServerSession {
           }),
         ).catch(() => {})
       }
-      const timer = setTimeout(() => fail(new RequestTimeoutError(method, id, timeoutMs)), timeoutMs)
-      const finish = () => {
-        clearTimeout(timer)
-        options.signal?.removeEventListener('abort', onAbort)
-        this.#pending.delete(id)
-      }
+      const timer = setTimeout(() => settle(new RequestTimeoutError(method, id, timeoutMs)), timeoutMs)
       options.signal?.addEventListener('abort', onAbort, { once: true })
-      this.#pending.set(id, { method, resolve, reject, cleanup: finish })
+      this.#pending.set(id, settle)
       // A channel that throws synchronously must not leave the request pending until its timeout either.
       send(channel, { jsonrpc: '2.0', id, method, params }).catch((e: unknown) =>
-        fail(e instanceof Error ? e : new McpLocalError('transport', String(e))),
+        settle(e instanceof Error ? e : new McpLocalError('transport', String(e))),
       )
     })
   }
 
   /** Delivers a client's response to a server→client request; false when no request is waiting for it. */
   resolve(response: JsonRpcResponse): boolean {
-    const id = response.id
-    if (id === undefined || id === null) return false
-    const p = this.#pending.get(id)
-    if (!p) return false
-    p.cleanup()
-    if ('result' in response) p.resolve(response.result)
-    else p.reject(fromErrorObject(response.error))
-    return true
+    const settle = this.#pending.get(response.id as RequestId)
+    settle?.('result' in response ? response.result : fromErrorObject(response.error))
+    return settle !== undefined
   }
 
   get pendingCount(): number {
@@ -201,10 +193,7 @@ export class ServerSession {
     this.closed = true
     for (const c of this.inflight.values()) c.abort(new ConnectionClosedError(reason))
     this.inflight.clear()
-    for (const p of [...this.#pending.values()]) {
-      p.cleanup()
-      p.reject(new ConnectionClosedError(reason))
-    }
+    for (const settle of [...this.#pending.values()]) settle(new ConnectionClosedError(reason))
     this.#standalone = undefined
     for (const l of this.#closeListeners) l()
     this.#closeListeners.clear()
