@@ -1,6 +1,6 @@
 import { ErrorCode } from './codes.js'
 import { McpLocalError } from './local-error.js'
-import { ProtocolError } from './protocol-error.js'
+import { internalError, ProtocolError } from './protocol-error.js'
 
 /**
  * The one place where an unknown throwable becomes a ProtocolError. Protocol errors pass through; local
@@ -11,8 +11,7 @@ export function toProtocolError(error: unknown): ProtocolError {
   if (error instanceof ProtocolError) return error
   if (error instanceof McpLocalError && error.kind === 'timeout')
     return new ProtocolError(ErrorCode.RequestTimeout, error.message)
-  if (isErrorLike(error)) return new ProtocolError(ErrorCode.InternalError, error.message || 'Internal error')
-  return new ProtocolError(ErrorCode.InternalError, 'Internal error')
+  return internalError((isErrorLike(error) && error.message) || undefined)
 }
 
 function isErrorLike(e: unknown): e is { message: string } {

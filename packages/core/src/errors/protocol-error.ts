@@ -35,7 +35,7 @@ export class ProtocolError extends Error {
 export const fromErrorObject = (e: JsonRpcErrorObject) => new ProtocolError(e.code, e.message, e.data)
 
 export const parseError = (detail?: string) =>
-  new ProtocolError(ErrorCode.ParseError, detail ? `Parse error: ${detail}` : 'Parse error')
+  new ProtocolError(ErrorCode.ParseError, `Parse error${detail ? `: ${detail}` : ''}`)
 export const invalidRequest = (detail: string) =>
   new ProtocolError(ErrorCode.InvalidRequest, `Invalid request: ${detail}`)
 export const methodNotFound = (method: string) =>
@@ -44,7 +44,7 @@ export const methodNotFound = (method: string) =>
 export const invalidParams = (detail: string, field?: string) =>
   new ProtocolError(
     ErrorCode.InvalidParams,
-    field ? `Invalid params: ${field}: ${detail}` : `Invalid params: ${detail}`,
+    `Invalid params: ${field ? `${field}: ` : ''}${detail}`,
     field ? { field } : undefined,
   )
 export const internalError = (detail = 'Internal error') => new ProtocolError(ErrorCode.InternalError, detail)
@@ -55,7 +55,7 @@ export class UnsupportedProtocolVersionError extends ProtocolError {
   constructor(requested: unknown, supported: readonly string[]) {
     super(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
       supported: [...supported],
-      requested: typeof requested === 'string' ? requested : String(requested),
+      requested: String(requested),
     })
   }
 }

@@ -25,6 +25,8 @@ export function decodeMessage(value: unknown): DecodeResult {
     : { ok: false, error: invalidRequest(problem), id: readId(value) }
 }
 
+const BAD_ID = 'id must be a string or an integer'
+
 /** What makes a value an invalid message, or undefined when it is a valid one. */
 function problemOf(value: unknown): string | undefined {
   if (!isObject(value)) return 'message must be a JSON object'
@@ -34,14 +36,14 @@ function problemOf(value: unknown): string | undefined {
     if ('params' in value && value.params !== undefined && !isObject(value.params))
       return 'params must be an object'
     if ('id' in value) {
-      if (!isId(value.id)) return 'id must be a string or an integer'
+      if (!isId(value.id)) return BAD_ID
       if ('result' in value || 'error' in value) return 'a request cannot carry result or error'
     }
     return undefined
   }
   if ('result' in value) {
     if ('error' in value) return 'a response cannot carry both result and error'
-    if (!isId(value.id)) return 'id must be a string or an integer'
+    if (!isId(value.id)) return BAD_ID
     return isObject(value.result) ? undefined : 'result must be an object'
   }
   if ('error' in value) {

@@ -7,10 +7,8 @@ import type { Implementation, JsonObject } from '../server/types.js'
 export function implementationFor(version: string, info: Implementation): JsonObject {
   const out: JsonObject = { name: info.name, version: info.version }
   if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
-  if (version >= '2025-11-25') {
-    if (info.description !== undefined) out.description = info.description
-    if (info.websiteUrl !== undefined) out.websiteUrl = info.websiteUrl
-    if (info.icons !== undefined) out.icons = info.icons
-  }
+  if (version >= '2025-11-25')
+    for (const k of ['description', 'websiteUrl', 'icons'] as const)
+      if (info[k] !== undefined) out[k] = info[k]
   return out
 }

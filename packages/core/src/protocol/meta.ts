@@ -1,12 +1,13 @@
 import { isObject } from './json.js'
 
-/** Reserved `_meta` keys (2026-07-28 basic/index "_meta"). */
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
-export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+/** Reserved `_meta` keys (2026-07-28 basic/index "_meta"), e.g. `io.modelcontextprotocol/protocolVersion`. */
+const RESERVED = 'io.modelcontextprotocol/'
+export const META_PROTOCOL_VERSION = `${RESERVED}protocolVersion` as const
+export const META_CLIENT_INFO = `${RESERVED}clientInfo` as const
+export const META_CLIENT_CAPABILITIES = `${RESERVED}clientCapabilities` as const
+export const META_LOG_LEVEL = `${RESERVED}logLevel` as const
+export const META_SERVER_INFO = `${RESERVED}serverInfo` as const
+export const META_SUBSCRIPTION_ID = `${RESERVED}subscriptionId` as const
 
 export type MetaObject = Record<string, unknown>
 

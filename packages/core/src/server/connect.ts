@@ -14,12 +14,12 @@ export interface Connection {
  */
 export async function connectServer(server: McpServer, transport: Transport): Promise<Connection> {
   const session = server.createSession()
-  const send = (m: JsonRpcMessage) => transport.send(m).catch((e: unknown) => transport.onerror?.(e as Error))
+  const send = (m: JsonRpcMessage | JsonRpcMessage[]) =>
+    transport.send(m).catch((e: unknown) => transport.onerror?.(e as Error))
   session.attach(send)
   transport.onmessage = (value) => {
     void server.handle(value, { session, emit: send, createSession: () => session }).then((r) => {
-      if (r.body !== undefined)
-        return transport.send(r.body).catch((e: unknown) => transport.onerror?.(e as Error))
+      if (r.body !== undefined) return send(r.body)
     })
   }
   transport.onclose = () => session.close('transport closed')

@@ -12,8 +12,8 @@ const ADDED_IN: Record<string, string> = {
   structuredContent: '2025-06-18',
 }
 
-/** Drops fields the revision does not know. Returns the same object when nothing needs dropping. */
-export function shapeFor(version: string, wire: JsonObject, keys = Object.keys(wire)): JsonObject {
+/** Drops the fields among `keys` that the revision does not know. Returns the same object when nothing needs dropping. */
+export function shapeFor(version: string, wire: JsonObject, keys: readonly string[]): JsonObject {
   let out: JsonObject | undefined
   for (const key of keys) {
     const since = ADDED_IN[key]
