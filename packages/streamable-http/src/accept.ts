@@ -1,10 +1,7 @@
 /** Content negotiation for the MCP endpoint: `Accept` and `Content-Type` (RFC 9110 §12.5.1, §8.3). */
 
-interface MediaRange {
-  type: string
-  subtype: string
-  q: number
-}
+/** A media range of an `Accept` header: `type/subtype` (lowercase, wildcards as sent) and its weight. */
+type MediaRange = [range: string, q: number]
 
 function parseAccept(header: string): MediaRange[] {
   const ranges: MediaRange[] = []
@@ -14,13 +11,11 @@ function parseAccept(header: string): MediaRange[] {
     if (!type || !subtype) continue
     let q = 1
     for (const p of params) {
-      const [k, v] = p.split('=')
-      if (k?.trim().toLowerCase() === 'q' && v !== undefined) {
-        const n = Number(v.trim())
-        if (Number.isFinite(n)) q = n
-      }
+      const [k = '', v] = p.split('=')
+      const n = Number(v)
+      if (k.trim().toLowerCase() === 'q' && Number.isFinite(n)) q = n
     }
-    ranges.push({ type, subtype, q })
+    ranges.push([`${type}/${subtype}`, q])
   }
   return ranges
 }
@@ -39,35 +34,28 @@ function rangesOf(header: string): MediaRange[] {
   return ranges
 }
 
-/** Whether an `Accept` header admits the media type (wildcards count; `q=0` excludes). */
+/**
+ * Whether an `Accept` header admits the media type: the most specific range that matches it (`type/subtype`,
+ * then `type/*`, then `*\/*`) decides, and `q=0` excludes.
+ */
 export function accepts(header: string | null | undefined, mediaType: string): boolean {
-  if (!header) return false
-  const slash = mediaType.indexOf('/')
-  if (slash < 0) return false
-  const type = mediaType.slice(0, slash).toLowerCase()
-  const subtype = mediaType.slice(slash + 1).toLowerCase()
-  let best: MediaRange | undefined
-  let bestSpecificity = -1
-  for (const r of rangesOf(header)) {
-    const specificity =
-      r.type === type && r.subtype === subtype
-        ? 2
-        : r.type === type && r.subtype === '*'
-          ? 1
-          : r.type === '*' && r.subtype === '*'
-            ? 0
-            : -1
-    if (specificity > bestSpecificity) {
-      best = r
-      bestSpecificity = specificity
+  const exact = mediaType.toLowerCase()
+  const slash = exact.indexOf('/')
+  if (!header || slash < 0) return false
+  const anySubtype = `${exact.slice(0, slash)}/*`
+  let best = -1
+  let q = 0
+  for (const [range, weight] of rangesOf(header)) {
+    const specificity = range === exact ? 2 : range === anySubtype ? 1 : range === '*/*' ? 0 : -1
+    if (specificity > best) {
+      best = specificity
+      q = weight
     }
   }
-  return best !== undefined && best.q > 0
+  return q > 0
 }
 
 /** Whether a `Content-Type` header names JSON (`application/json`, parameters allowed). */
 export function isJsonContentType(header: string | null | undefined): boolean {
-  if (!header) return false
-  if (header === 'application/json') return true
-  return header.split(';')[0]?.trim().toLowerCase() === 'application/json'
+  return header === 'application/json' || header?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }

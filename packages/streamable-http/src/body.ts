@@ -17,6 +17,8 @@ const unreadable = (detail: string): BodyResult => ({
 })
 
 const utf8 = new TextEncoder()
+const UNREADABLE = 'body could not be read'
+const NOT_UTF8 = 'body is not valid UTF-8'
 
 /**
  * Reads a request body as UTF-8 text, refusing more than `limit` bytes: by `Content-Length` before reading,
@@ -34,16 +36,13 @@ export function readBody(request: Request, limit: number): Promise<BodyResult> {
   if (declared !== null) {
     const size = Number(declared)
     if (size > limit) return discardBody(request).then(() => tooLarge(limit))
-    if (Number.isSafeInteger(size) && size >= 0) return readWhole(request, limit, size)
+    if (Number.isSafeInteger(size) && size >= 0)
+      return request.text().then(
+        (text) => checkWhole(text, limit, size),
+        () => unreadable(UNREADABLE),
+      )
   }
   return readStreamed(request, limit)
-}
-
-function readWhole(request: Request, limit: number, declared: number): Promise<BodyResult> {
-  return request.text().then(
-    (text) => checkWhole(text, limit, declared),
-    () => unreadable('body could not be read'),
-  )
 }
 
 /**
@@ -60,40 +59,41 @@ function checkWhole(text: string, limit: number, declared: number): BodyResult {
   if (!suspect && text.length * 3 <= limit) return { ok: true, text }
   const size = utf8.encode(text).byteLength
   if (size > limit) return tooLarge(limit)
-  if (suspect && size !== declared) return unreadable('body is not valid UTF-8')
+  if (suspect && size !== declared) return unreadable(NOT_UTF8)
   return { ok: true, text }
 }
 
+/** Decodes the next chunk (the rest, at the end: `bytes` undefined); undefined when it is not valid UTF-8. */
+function decodeChunk(decoder: TextDecoder, bytes: Uint8Array | undefined): string | undefined {
+  try {
+    return decoder.decode(bytes, { stream: bytes !== undefined })
+  } catch {
+    return undefined
+  }
+}
+
 async function readStreamed(request: Request, limit: number): Promise<BodyResult> {
-  if (!request.body) return { ok: true, text: '' }
-  const reader = request.body.getReader()
+  const reader = request.body?.getReader()
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let size = 0
   let text = ''
-  let chunk: ReadableStreamReadResult<Uint8Array>
   for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array> | undefined
     try {
-      chunk = await reader.read()
+      chunk = await reader?.read()
     } catch {
-      return unreadable('body could not be read')
+      return unreadable(UNREADABLE)
     }
-    if (chunk.done) break
-    size += chunk.value.byteLength
-    if (size > limit) {
-      await discardRest(reader, size)
-      return tooLarge(limit)
+    const bytes = chunk?.value
+    size += bytes?.byteLength ?? 0
+    const more = size > limit ? undefined : decodeChunk(decoder, bytes)
+    if (more === undefined) {
+      // Refused: what is left is read and thrown away.
+      if (reader && !chunk?.done) await discardRest(reader, size)
+      return size > limit ? tooLarge(limit) : unreadable(NOT_UTF8)
     }
-    try {
-      text += decoder.decode(chunk.value, { stream: true })
-    } catch {
-      await discardRest(reader, size)
-      return unreadable('body is not valid UTF-8')
-    }
-  }
-  try {
-    return { ok: true, text: text + decoder.decode() }
-  } catch {
-    return unreadable('body is not valid UTF-8')
+    text += more
+    if (!bytes) return { ok: true, text }
   }
 }
 
@@ -106,29 +106,26 @@ async function readStreamed(request: Request, limit: number): Promise<BodyResult
  * the connection the same way. Never rejects.
  */
 export async function discardBody(request: Request): Promise<void> {
-  let reader: ReadableStreamDefaultReader<Uint8Array>
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
   try {
-    if (request.bodyUsed || !request.body) return
-    reader = request.body.getReader()
+    reader = request.bodyUsed ? undefined : request.body?.getReader()
   } catch {
     return // locked by someone else: theirs to finish
   }
-  await discardRest(reader, 0)
+  if (reader) await discardRest(reader, 0)
 }
 
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
-  let size = alreadyRead
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<void> {
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) return
       size += value.byteLength
-      if (size > MAX_DISCARDED_BYTES) break
+      if (size > MAX_DISCARDED_BYTES) return await reader.cancel()
     }
   } catch {
-    return // the body failed: nothing more to read
+    // the body failed: nothing more to read
   }
-  await reader.cancel().catch(() => {})
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { AbortSignalLike } from '@edgemcp/core'
 
+interface Aborted {
+  readonly aborted: boolean
+  readonly reason: unknown
+}
+
 /**
  * The cancellation of one 2026-07-28 request (cancellation = closing the stream): aborted when the client
  * disconnects (the HTTP request's signal) or closes the SSE stream of the answer (the only sign of a
@@ -13,9 +18,8 @@ import type { AbortSignalLike } from '@edgemcp/core'
  */
 export class RequestCancellation implements AbortSignalLike {
   #controller: AbortController | undefined
-  #closed = false
-  #closeReason: unknown
-
+  /** The client closed the answer's SSE stream before anyone subscribed. */
+  #closed: Aborted | undefined
   /** The HTTP request while it is being answered; dropped once the request is done. */
   #request: Request | undefined
 
@@ -23,37 +27,39 @@ export class RequestCancellation implements AbortSignalLike {
     this.#request = request
   }
 
+  /** What `aborted` and `reason` follow: the real signal once made, else a close, else the request's signal. */
+  get #source(): Aborted | undefined {
+    return this.#controller?.signal ?? this.#closed ?? this.#request?.signal
+  }
+
   get aborted(): boolean {
-    if (this.#controller) return this.#controller.signal.aborted
-    return this.#closed || this.#request?.signal.aborted === true
+    return this.#source?.aborted === true
   }
 
   get reason(): unknown {
-    if (this.#controller) return this.#controller.signal.reason
-    return this.#closed ? this.#closeReason : this.#request?.signal.reason
+    return this.#source?.reason
   }
 
   /** A real AbortSignal following this cancellation, made on first use. */
   get signal(): AbortSignal {
-    if (this.#controller) return this.#controller.signal
-    const controller = new AbortController()
-    this.#controller = controller
-    if (this.#closed) controller.abort(this.#closeReason)
-    else if (this.#request) {
-      const upstream = this.#request.signal
-      if (upstream.aborted) controller.abort(upstream.reason)
-      else upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true })
+    if (!this.#controller) {
+      const from = this.#source
+      const controller = new AbortController()
+      this.#controller = controller
+      if (from?.aborted) controller.abort(from.reason)
+      // Not aborted: the request's signal (a close is always aborted).
+      else
+        (from as AbortSignal | undefined)?.addEventListener('abort', () => controller.abort(from?.reason), {
+          once: true,
+        })
     }
-    return controller.signal
+    return this.#controller.signal
   }
 
   /** The client closed the answer's SSE stream. */
   close(reason: unknown): void {
     if (this.#controller) this.#controller.abort(reason)
-    else if (!this.#closed) {
-      this.#closed = true
-      this.#closeReason = reason
-    }
+    else this.#closed ??= { aborted: true, reason }
   }
 
   /**

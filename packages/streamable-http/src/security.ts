@@ -13,7 +13,8 @@ export const isLoopbackHostname = (hostname: string): boolean => LOOPBACK_NAMES.
 export function isLoopbackOrigin(origin: string): boolean {
   try {
     const url = new URL(origin)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHostname(url.hostname)
+    // A URL's host name is lowercase already.
+    return /^https?:$/.test(url.protocol) && LOOPBACK_NAMES.has(url.hostname)
   } catch {
     return false
   }
@@ -22,19 +23,22 @@ export function isLoopbackOrigin(origin: string): boolean {
 /** Whether a `Host` header (name and optional port) names a loopback host. */
 export function isLoopbackHost(host: string): boolean {
   try {
-    return isLoopbackHostname(new URL(`http://${host}`).hostname)
+    return LOOPBACK_NAMES.has(new URL(`http://${host}`).hostname)
   } catch {
     return false
   }
 }
 
-function allowed(list: Allowlist, value: string, normalize: (v: string) => string): boolean {
+const normalize = (v: string) => v.toLowerCase().replace(/\/+$/, '')
+
+function allowed(list: Allowlist, value: string): boolean {
   if (typeof list === 'function') return list(value)
   const v = normalize(value)
   return list.some((entry) => entry === '*' || normalize(entry) === v)
 }
 
-const lower = (v: string) => v.toLowerCase().replace(/\/+$/, '')
+const forbidden = (what: string, value: string): ProtocolError =>
+  transportError(HttpStatus.forbidden, `Forbidden: ${what} ${value} is not allowed`)
 
 export interface RequestGuardOptions {
   /** Origins allowed to call the endpoint. Default: loopback origins. Requests without `Origin` pass. */
@@ -46,9 +50,9 @@ export interface RequestGuardOptions {
 /** A `Host` outside the allowlist (name, or name:port) is refused with 403. */
 export function checkHost(request: Request, allowedHosts: Allowlist): ProtocolError | undefined {
   const host = request.headers.get('host') ?? new URL(request.url).host
-  if (allowed(allowedHosts, host, lower) || allowed(allowedHosts, host.replace(/:\d+$/, ''), lower))
-    return undefined
-  return transportError(HttpStatus.forbidden, `Forbidden: host ${host} is not allowed`)
+  return allowed(allowedHosts, host) || allowed(allowedHosts, host.replace(/:\d+$/, ''))
+    ? undefined
+    : forbidden('host', host)
 }
 
 /**
@@ -60,7 +64,7 @@ export function checkRequestOrigin(
   options: RequestGuardOptions,
 ): ProtocolError | undefined {
   const origin = request.headers.get('origin')
-  if (origin !== null && !allowed(options.allowedOrigins ?? isLoopbackOrigin, origin, lower))
-    return transportError(HttpStatus.forbidden, `Forbidden: origin ${origin} is not allowed`)
+  if (origin !== null && !allowed(options.allowedOrigins ?? isLoopbackOrigin, origin))
+    return forbidden('origin', origin)
   return options.allowedHosts === undefined ? undefined : checkHost(request, options.allowedHosts)
 }
