@@ -1,11 +1,10 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
 import type { McpFetch } from '@edgemcp/streamable-http'
-import { type HubRpc, sessionStub, stringVar } from './bindings.js'
-import { AUTH_HEADER, decodeAuth } from './forward.js'
-import { createMcpApp, NoSessionStore } from './mcp-app.js'
+import { type HubRpc, sessionStub } from './bindings.js'
+import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { type EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
 import { createHubTables } from './sql-schema.js'
 
 /** The public face of the hub object (the class itself extends `DurableObject`). */
@@ -24,28 +23,24 @@ export type McpHubObjectClass<Env> = new (ctx: DurableObjectState, env: Env) => 
  */
 export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): McpHubObjectClass<Env> {
   return class McpHubObject extends DurableObject<Env> implements HubRpc {
-    readonly server: McpServer
+    declare readonly server: McpServer
     readonly #relay: EventRelay
     readonly #app: McpFetch
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
       createHubTables(ctx.storage.sql)
-      this.server = config.server(env, {
-        stateSecret: stringVar(env, config.stateSecretVar),
-        role: 'hub',
-        closeSseStream: () => false,
-      })
       // The hub only delivers: what it raises itself is not sent anywhere else.
-      this.#relay = new EventRelay(this.server, () => {})
-      this.#app = createMcpApp(this.server, {
-        legacySse: false,
-        handler: config.handler,
-        sessionStore: new NoSessionStore(),
-        sseSessionStore: new NoSessionStore(),
-        eventStore: null,
-        forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
-      }).fetch
+      const app = createRoleApp(
+        config,
+        env,
+        'hub',
+        () => {},
+        () => ({}),
+      )
+      this.server = app.server
+      this.#relay = app.relay
+      this.#app = app.fetch
     }
 
     /** A `subscriptions/listen` request forwarded by the Worker. */

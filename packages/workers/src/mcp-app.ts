@@ -11,63 +11,88 @@ import {
   type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
-import type { WorkerHandlerOptions } from './options.js'
+import { stringVar } from './bindings.js'
+import { AUTH_HEADER, decodeAuth } from './forward.js'
+import type { ResolvedWorkerOptions, ServerRole } from './options.js'
+import { EventRelay, type ServerEvent } from './server-events.js'
 
+/** What a role brings to its MCP endpoint; stores default to none (`NO_SESSIONS`, no event store). */
 export interface McpAppOptions {
-  legacySse: boolean
-  handler: WorkerHandlerOptions
-  sessionStore: SessionStore
-  eventStore: EventStore | null
+  sessionStore?: SessionStore
+  eventStore?: EventStore
   /** Where legacy HTTP+SSE sessions live while their stream is open (with `legacySse`). */
-  sseSessionStore: SessionStore
+  sseSessionStore?: SessionStore
   /** What the host does around the transport (both transports get the same). */
   hooks?: Pick<McpFetchHandlerOptions, 'sessionId' | 'onSessionChange' | 'waitUntil'>
   /**
    * The caller the Worker was given for this request (`McpWorker.fetch`'s `auth`), if it was given one; it
-   * takes the place of `handler.authenticate`, which runs otherwise.
+   * takes the place of `handler.authenticate`, which runs otherwise. Default: what the Worker forwarded in
+   * `AUTH_HEADER` (Durable Objects).
    */
   forwardedAuth?: (c: McpRequestContext) => RequestAuth | undefined
 }
 
-/**
- * The MCP endpoint, as a fetch handler for requests to the MCP path (the Worker routes): Streamable HTTP of
- * both eras, plus the legacy HTTP+SSE transport on the same path (auto mode) when `legacySse`. The same
- * handler runs in the Worker and in the Durable Objects, so a bad request gets the same answer wherever it
- * lands, and the same answer as on Node.
- */
-export function createMcpApp(
-  server: McpServer,
-  options: McpAppOptions,
-): { fetch: McpFetch; streamable: McpEndpointControls } {
-  const { forwardedAuth } = options
-  const authenticate = options.handler.authenticate
-  const transport: McpFetchHandlerOptions = {
-    ...options.handler,
-    ...(forwardedAuth === undefined
-      ? {}
-      : { authenticate: (c: McpRequestContext) => forwardedAuth(c) ?? authenticate?.(c) }),
-    ...options.hooks,
-  }
-  // The building blocks, with the stores given: no in-memory default stores in the Worker bundle.
-  const streamable = createMcpEndpoint(server, transport, options.sessionStore, options.eventStore)
-  if (!options.legacySse) return { fetch: fetchHandler(streamable.serve), streamable }
-  const sse = options.sseSessionStore
-  const { endpoint } = autoSseEndpoint(server, transport, () => sse)
-  return { fetch: fetchHandler(autoServe(endpoint, streamable)), streamable }
+/** A role's server, the relay of its events to `publish`, and its MCP endpoint. */
+export interface RoleApp {
+  server: McpServer
+  relay: EventRelay
+  fetch: McpFetch
 }
 
 /**
- * For the stateless Worker: keeps no session. Legacy sessions are created in their Durable Object; one
- * that would somehow be created here is closed at once rather than kept where no later request finds it.
+ * The server of a role (built by `config.server`), the relay of what it raises to `publish`, and its MCP
+ * endpoint as a fetch handler for requests to the MCP path (the Worker routes): Streamable HTTP of both eras,
+ * plus the legacy HTTP+SSE transport on the same path (auto mode) with `legacySse`, except in the hub. The
+ * same handler runs in the Worker and in the Durable Objects, so a bad request gets the same answer wherever
+ * it lands, and the same answer as on Node. `options` are given the server (a session store needs it).
  */
-export class NoSessionStore implements SessionStore {
-  async get(): Promise<ServerSession | undefined> {
-    return undefined
+export function createRoleApp<Env>(
+  config: ResolvedWorkerOptions<Env>,
+  env: Env,
+  role: ServerRole,
+  publish: (event: ServerEvent) => void,
+  options: (server: McpServer) => McpAppOptions,
+): RoleApp {
+  let streamable: McpEndpointControls | undefined
+  const server = config.server(env, {
+    stateSecret: stringVar(env, config.stateSecretVar),
+    role,
+    // Only session objects hold legacy requests whose SSE connection can be closed for polling.
+    closeSseStream: (sessionId, requestId) =>
+      role === 'session' && (streamable?.closeSseStream(sessionId, requestId) ?? false),
+  })
+  const relay = new EventRelay(server, publish)
+  const o = options(server)
+  const forwardedAuth = o.forwardedAuth ?? ((c) => decodeAuth(c.req.header(AUTH_HEADER)))
+  const authenticate = config.handler.authenticate
+  const transport: McpFetchHandlerOptions = {
+    ...config.handler,
+    authenticate: (c) => forwardedAuth(c) ?? authenticate?.(c),
+    ...o.hooks,
   }
-  async set(session: ServerSession): Promise<void> {
-    session.close('Sessions live in Durable Objects')
+  // The building blocks, with the stores given: no in-memory default stores in the Worker bundle.
+  streamable = createMcpEndpoint(server, transport, o.sessionStore ?? NO_SESSIONS, o.eventStore ?? null)
+  const sse = o.sseSessionStore ?? NO_SESSIONS
+  return {
+    server,
+    relay,
+    fetch: fetchHandler(
+      role !== 'hub' && config.legacySse
+        ? autoServe(autoSseEndpoint(server, transport, () => sse).endpoint, streamable)
+        : streamable.serve,
+    ),
   }
-  async delete(): Promise<void> {}
+}
+
+/**
+ * For the stateless Worker and the hub: keeps no session. Legacy sessions are created in their Durable
+ * Object; one that would somehow be created here is closed at once rather than kept where no later request
+ * finds it.
+ */
+export const NO_SESSIONS: SessionStore = {
+  get: async () => undefined,
+  set: async (session) => session.close('Sessions live in Durable Objects'),
+  delete: async () => {},
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import type { McpEndpointControls, McpFetch } from '@edgemcp/streamable-http'
-import { hubStub, type SessionRpc, stringVar } from './bindings.js'
-import { AUTH_HEADER, decodeAuth, NEW_SESSION_HEADER } from './forward.js'
-import { createMcpApp, MapSessionStore } from './mcp-app.js'
+import type { McpFetch } from '@edgemcp/streamable-http'
+import { type HubRpc, hubStub, type SessionRpc } from './bindings.js'
+import { NEW_SESSION_HEADER } from './forward.js'
+import { createRoleApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { type EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
 import { explainLostAnswers } from './server-hooks.js'
 import { ServerRequestLog } from './server-requests.js'
 import { SqlEventStore } from './sql-event-store.js'
@@ -36,10 +36,10 @@ export function createSessionObjectClass<Env>(
   config: ResolvedWorkerOptions<Env>,
 ): McpSessionObjectClass<Env> {
   return class McpSessionObject extends DurableObject<Env> implements SessionRpc {
-    readonly server: McpServer
-    readonly store: SqlSessionStore
-    readonly events: SqlEventStore
-    readonly requests: ServerRequestLog
+    declare readonly server: McpServer
+    declare readonly store: SqlSessionStore
+    declare readonly events: SqlEventStore
+    declare readonly requests: ServerRequestLog
     readonly #relay: EventRelay
     readonly #app: McpFetch
     /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
@@ -51,41 +51,41 @@ export function createSessionObjectClass<Env>(
       super(ctx, env)
       const sql = ctx.storage.sql
       createSessionTables(sql)
-      let streamable: McpEndpointControls | undefined
-      const server = config.server(env, {
-        stateSecret: stringVar(env, config.stateSecretVar),
-        role: 'session',
-        closeSseStream: (sessionId, requestId) => streamable?.closeSseStream(sessionId, requestId) ?? false,
-      })
-      this.server = server
-      this.requests = new ServerRequestLog(sql)
-      this.events = new SqlEventStore(sql, {
+      const requests = new ServerRequestLog(sql)
+      const events = new SqlEventStore(sql, {
         maxEventsPerStream: config.maxEventsPerStream,
-        onServerRequest: (id, method) => this.requests.record(id, method),
+        onServerRequest: (id, method) => requests.record(id, method),
       })
-      this.store = new SqlSessionStore(sql, server, {
-        onDelete: (id) => this.#forget(id),
-      })
-      explainLostAnswers(server, (id) => this.requests.settle(id))
-      this.#relay = new EventRelay(server, (event) => this.#publish(event))
-      const mcp = createMcpApp(server, {
-        legacySse: config.legacySse,
-        handler: config.handler,
-        sessionStore: this.store,
-        sseSessionStore: new MapSessionStore(),
-        eventStore: this.events,
-        // The caller the Worker was given binds the session and reaches tool handlers (`ctx.authInfo`).
-        forwardedAuth: (c) => decodeAuth(c.req.header(AUTH_HEADER)),
-        hooks: {
-          // The session takes the id the Worker minted and named this object by.
-          sessionId: (c) => c.req.header(NEW_SESSION_HEADER),
-          onSessionChange: (session) => {
-            this.store.persist(session)
-          },
+      let store!: SqlSessionStore
+      const app = createRoleApp(
+        config,
+        env,
+        'session',
+        (event) => this.#publish(event),
+        (server) => {
+          explainLostAnswers(server, (id) => requests.settle(id))
+          store = new SqlSessionStore(sql, server, { onDelete: (id) => this.#forget(id) })
+          return {
+            sessionStore: store,
+            sseSessionStore: new MapSessionStore(),
+            eventStore: events,
+            // (The caller the Worker was given binds the session and reaches tool handlers as `ctx.authInfo`.)
+            hooks: {
+              // The session takes the id the Worker minted and named this object by.
+              sessionId: (c) => c.req.header(NEW_SESSION_HEADER),
+              onSessionChange: (session) => {
+                store.persist(session)
+              },
+            },
+          }
         },
-      })
-      this.#app = mcp.fetch
-      streamable = mcp.streamable
+      )
+      this.server = app.server
+      this.store = store
+      this.events = events
+      this.requests = requests
+      this.#relay = app.relay
+      this.#app = app.fetch
     }
 
     /**
@@ -122,8 +122,9 @@ export function createSessionObjectClass<Env>(
         return
       }
       const session = this.store.loaded
-      if (session) session.close('Session expired')
-      const id = session?.id ?? this.#storedSessionId()
+      session?.close('Session expired')
+      const id =
+        session?.id ?? firstRow<{ id: string }>(this.ctx.storage.sql, 'SELECT id FROM mcp_session')?.id
       if (id !== undefined) await this.store.delete(id)
     }
 
@@ -146,27 +147,28 @@ export function createSessionObjectClass<Env>(
       const key = JSON.stringify(uris)
       if (key === this.#registered) return
       this.#registered = key
-      this.ctx.waitUntil(
-        hubStub(this.env, config)
-          .register(session.id, uris)
-          .catch((e: unknown) => {
-            this.#registered = undefined
-            console.error('edgemcp: could not register the session with the hub', e)
-          }),
+      this.#toHub(
+        (hub) => hub.register(session.id, uris),
+        'register the session with',
+        () => {
+          this.#registered = undefined
+        },
       )
     }
 
     #publish(event: ServerEvent): void {
       const origin = this.store.loaded?.id
-      this.ctx.waitUntil(
-        hubStub(this.env, config)
-          .publish(event, origin)
-          .catch((e: unknown) => console.error('edgemcp: could not publish to the hub', e)),
-      )
+      this.#toHub((hub) => hub.publish(event, origin), 'publish to')
     }
 
-    #storedSessionId(): string | undefined {
-      return firstRow<{ id: string }>(this.ctx.storage.sql, 'SELECT id FROM mcp_session')?.id
+    /** Tells the hub something, in the background; a failure is logged (`what` the hub was to be told). */
+    #toHub(call: (hub: HubRpc) => Promise<void>, what: string, failed?: () => void): void {
+      this.ctx.waitUntil(
+        call(hubStub(this.env, config)).catch((e: unknown) => {
+          failed?.()
+          console.error(`edgemcp: could not ${what} the hub`, e)
+        }),
+      )
     }
 
     /** The session is gone: its events, requests, alarm and hub registration go too. */

@@ -1,8 +1,8 @@
 import { createSessionId } from '@edgemcp/core'
 import { DEFAULT_MAX_BODY_BYTES, type RequestAuth } from '@edgemcp/streamable-http'
-import { hubStub, sessionStub } from './bindings.js'
+import { type Fetching, hubStub, sessionStub } from './bindings.js'
 import { AUTH_HEADER, encodeAuth, NEW_SESSION_HEADER, withInternalHeaders } from './forward.js'
-import { IsolateServer } from './isolate-server.js'
+import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { bufferBody, parseJsonBytes } from './peek-body.js'
 import { routeByBody, routeByHeaders } from './route.js'
@@ -15,11 +15,7 @@ import { routeByBody, routeByHeaders } from './route.js'
  */
 export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   // One server per isolate (env is the same for every request of an isolate).
-  let isolate: IsolateServer<Env> | undefined
-  const isolateFor = (env: Env): IsolateServer<Env> => {
-    isolate ??= new IsolateServer(env, config)
-    return isolate
-  }
+  let isolate: IsolateServe | undefined
   const maxBody = config.handler.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
 
   return async function fetch(
@@ -43,22 +39,19 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
         route ??= routeByBody(request.headers, parseJsonBytes(body.bytes))
       }
     }
-    route ??= { to: 'local' }
-    const internal: Record<string, string> = auth === undefined ? {} : { [AUTH_HEADER]: encodeAuth(auth) }
-    switch (route.to) {
-      case 'session':
-        return sessionStub(env, config, route.sessionId).fetch(withInternalHeaders(forwarded, internal))
-      case 'new-session': {
-        const id = createSessionId()
-        return sessionStub(env, config, id).fetch(
-          withInternalHeaders(forwarded, { ...internal, [NEW_SESSION_HEADER]: id }),
-        )
-      }
-      case 'hub':
-        return hubStub(env, config).fetch(withInternalHeaders(forwarded, internal))
-      case 'local':
-        // Served here: no internal header means anything here, so the request goes as it came.
-        return isolateFor(env).serve(forwarded, ctx, auth)
+    // Served here: no internal header means anything here, so the request goes as it came.
+    if (!route || route.to === 'local') {
+      isolate ??= createIsolateServe(env, config)
+      return isolate(forwarded, ctx, auth)
     }
+    const internal: Record<string, string> = auth === undefined ? {} : { [AUTH_HEADER]: encodeAuth(auth) }
+    let stub: Fetching
+    if (route.to === 'hub') stub = hubStub(env, config)
+    else {
+      const id = route.to === 'session' ? route.sessionId : createSessionId()
+      if (route.to === 'new-session') internal[NEW_SESSION_HEADER] = id
+      stub = sessionStub(env, config, id)
+    }
+    return stub.fetch(withInternalHeaders(forwarded, internal))
   }
 }
