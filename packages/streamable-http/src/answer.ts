@@ -20,13 +20,12 @@ import type { HandlerState, PendingAnswer } from './state.js'
  * object and one promise.
  */
 export class Answer implements PendingAnswer {
-  stream: EventStream | undefined
-  response: Response | undefined
+  #stream: EventStream | undefined
+  /** The SSE response, when the handler emitted before `respond` was called. */
+  #response: Response | undefined
   /** Set once the result is known: later emits are dropped (nothing may follow the response). */
-  done = false
-  /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
-  changesSession = false
-  /** Hands the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
+  #done = false
+  /** Hand the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
   #deliver: ((response: Response | Promise<Response>) => void) | undefined
   #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
@@ -36,13 +35,15 @@ export class Answer implements PendingAnswer {
   readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.#relate(message)
 
   readonly #state: HandlerState
-  /** The request's context while it is being answered (see `release`). */
+  /** The request's context while it is being answered (see `#settle`). */
   #c: McpRequestContext | undefined
   readonly #session: ServerSession | undefined
   /** The client accepts SSE and the handler may use it for this request. */
   readonly #canStream: boolean
   /** Modern era: the stream closing cancels the request. */
   readonly #cancellation: RequestCancellation | undefined
+  /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
+  readonly #changes: boolean
 
   constructor(
     state: HandlerState,
@@ -50,12 +51,14 @@ export class Answer implements PendingAnswer {
     session: ServerSession | undefined,
     canStream: boolean,
     cancellation: RequestCancellation | undefined,
+    changes: boolean,
   ) {
     this.#state = state
     this.#c = c
     this.#session = session
     this.#canStream = canStream
     this.#cancellation = cancellation
+    this.#changes = changes
   }
 
   /** Keeps this answer (of a legacy request) findable by `closeSseStream` while the request runs. */
@@ -73,31 +76,31 @@ export class Answer implements PendingAnswer {
       this.#deliver = resolve
       this.#fail = reject
       // The handler may have emitted (and switched to SSE) before handle() returned.
-      if (this.response) resolve(this.response)
+      if (this.#response) resolve(this.#response)
       handling.then(
         (r) => this.#settle(r),
-        (e: unknown) => this.#abandon(e),
+        (e: unknown) => this.#settle(undefined, e),
       )
     })
   }
 
   ensureStream(): EventStream | undefined {
-    if (this.stream || !this.#canStream || this.done) return this.stream
+    if (this.#stream || !this.#canStream || this.#done) return this.#stream
     const stream = this.#state.newStream(this.#session)
-    this.stream = stream
+    this.#stream = stream
     const cancellation = this.#cancellation
-    // Not done: the request's context is still here (see `release`).
+    // Not done: the request's context is still here.
     const response = stream.open(
       this.#state.connectOf(this.#c!),
       cancellation && (() => cancellation.close(new Error('client closed the stream'))),
     )
-    this.response = response
+    this.#response = response
     this.#deliver?.(response)
     return stream
   }
 
   #relate(message: JsonRpcMessage): Promise<void> | undefined {
-    if (this.done) return
+    if (this.#done) return
     const stream = this.ensureStream()
     if (stream) return stream.send(message)
     // A JSON-only answer. A legacy server→client request goes to the standalone stream, if there is one;
@@ -114,59 +117,46 @@ export class Answer implements PendingAnswer {
     return standalone.send(message)
   }
 
-  #settle(r: HandleResult): void {
-    this.done = true
-    const deliver = this.#deliver
-    const fail = this.#fail
-    this.#release()
-    const stream = this.stream
-    if (!stream) {
-      this.#untrack()
-      try {
-        deliver?.(jsonAnswer(this.#state, r, this.#changed(r)))
-      } catch (e) {
-        fail?.(e)
-      }
-      return
-    }
-    void this.#finish(stream, r)
-      .catch(() => stream.abort())
-      .finally(() => this.#untrack())
-  }
-
-  #abandon(error: unknown): void {
-    this.done = true
-    const fail = this.#fail
-    this.#release()
-    this.stream?.abort()
-    this.#untrack()
-    fail?.(error)
-  }
-
-  /** Streams the final response(s) and ends the stream. */
-  async #finish(stream: EventStream, r: HandleResult): Promise<void> {
-    const changed = this.#changed(r)
-    if (r.session || changed) await this.#state.afterRequest(r.session, changed)
-    const body = r.body
-    for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
-    await stream.end()
-  }
-
-  /** The session to report to `onSessionChange` after this request, if any. */
-  #changed(r: HandleResult): ServerSession | undefined {
-    return this.changesSession ? (r.session ?? this.#session) : undefined
-  }
-
   /**
-   * The result is known: nothing here needs the HTTP request or the response promise any more. Dropping them
-   * keeps the request, its socket buffers and the response body from living as long as whatever still holds
-   * this answer (e.g. the engine's request scope).
+   * The result is known (`r`), or handling failed (`error`). Nothing here needs the HTTP request or the
+   * response promise any more: dropping them keeps the request, its socket buffers and the response body
+   * from living as long as whatever still holds this answer (e.g. the engine's request scope).
    */
-  #release(): void {
+  #settle(r: HandleResult | undefined, error?: unknown): void {
+    this.#done = true
+    const deliver = this.#deliver!
+    const fail = this.#fail!
     this.#c = undefined
     this.#deliver = undefined
     this.#fail = undefined
     this.#cancellation?.release()
+    const stream = this.#stream
+    if (!r) {
+      stream?.abort()
+      this.#untrack()
+      return fail(error)
+    }
+    const changed = this.#changes ? (r.session ?? this.#session) : undefined
+    if (stream)
+      void this.#finish(stream, r, changed)
+        .catch(() => stream.abort())
+        .finally(() => this.#untrack())
+    else {
+      this.#untrack()
+      try {
+        deliver(jsonAnswer(this.#state, r, changed))
+      } catch (e) {
+        fail(e)
+      }
+    }
+  }
+
+  /** Streams the final response(s) and ends the stream. */
+  async #finish(stream: EventStream, r: HandleResult, changed: ServerSession | undefined): Promise<void> {
+    if (r.session || changed) await this.#state.afterRequest(r.session, changed)
+    const body = r.body
+    for (const m of body === undefined ? [] : Array.isArray(body) ? body : [body]) await stream.send(m)
+    await stream.end()
   }
 
   #untrack(): void {

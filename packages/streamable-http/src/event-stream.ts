@@ -62,8 +62,7 @@ export class EventStream implements SseConnectionOwner {
 
   /**
    * The first connection: a new response that starts with the priming event (id + retry) when resumable.
-   * `onDisconnect` runs when the connection attached at the time closes while the stream goes on (the client
-   * went away, or `dropConnection`).
+   * `onDisconnect` runs when the client of a stream that cannot resume goes away (the stream then ends).
    */
   open(connect: ConnectOptions, onDisconnect?: () => void): Response {
     const connection = this.#newConnection(connect)
@@ -140,11 +139,13 @@ export class EventStream implements SseConnectionOwner {
     connection.write(formatSseEvent({ retry: this.#state.options.retryMs }))
   }
 
-  /** @internal SseConnectionOwner */
+  /** @internal SseConnectionOwner: a stream that cannot resume ends with its connection (the client left). */
   closed(connection: SseConnection): void {
     if (connection !== this.#connection) return
     this.#connection = undefined
+    if (this.#store) return
     this.#onDisconnect?.()
+    this.abort()
   }
 
   /** A connection of this stream; only resumable streams close theirs after `sseConnectionLifetimeMs`. */

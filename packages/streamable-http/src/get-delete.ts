@@ -59,7 +59,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
   if (state.standalone.get(session.id)?.isConnected)
     return refusal(HttpStatus.conflict, 'Conflict: this session already has a standalone SSE stream open')
   const stream = state.newStream(session)
-  const response = stream.open(state.connectOf(c), stream.resumable ? undefined : () => stream.abort())
+  const response = stream.open(state.connectOf(c))
   state.setStandalone(session, stream)
   return response
 }

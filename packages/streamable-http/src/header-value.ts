@@ -11,12 +11,12 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/
 const PLAIN = /^[\x20-\x7e]*$/
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
-const isSentinel = (v: string) =>
-  v.length >= PREFIX.length + SUFFIX.length && v.startsWith(PREFIX) && v.endsWith(SUFFIX)
+/** `=?base64?{encoded}?=`, the encoded part captured. */
+const SENTINEL = /^=\?base64\?(.*)\?=$/
 
 /** True when the value can travel as-is: visible ASCII, no leading/trailing whitespace, not sentinel-shaped. */
 export function isPlainHeaderValue(value: string): boolean {
-  return PLAIN.test(value) && value.trim() === value && !isSentinel(value)
+  return PLAIN.test(value) && value.trim() === value && !SENTINEL.test(value)
 }
 
 function toBase64(text: string): string {
@@ -40,8 +40,8 @@ export function decodeHeaderValue(raw: string): DecodedHeaderValue {
   const value = raw.trim()
   if (!FIELD_VALUE.test(value))
     return { ok: false, reason: 'contains characters not allowed in a header value' }
-  if (!isSentinel(value)) return { ok: true, value }
-  const encoded = value.slice(PREFIX.length, value.length - SUFFIX.length)
+  const encoded = SENTINEL.exec(value)?.[1]
+  if (encoded === undefined) return { ok: true, value }
   if (!BASE64.test(encoded)) return { ok: false, reason: 'is not valid Base64' }
   try {
     const binary = atob(encoded)

@@ -1,6 +1,6 @@
 import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
 import { decodeHeaderValue } from './header-value.js'
-import { type HeaderBinding, headerBindings, headerMatches, headerText, valueAt } from './x-mcp-header.js'
+import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
 /** Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"). */
 export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
@@ -16,7 +16,7 @@ export function bindingsOf(inputSchema: unknown): HeaderBinding[] {
   if (typeof inputSchema !== 'object' || inputSchema === null) return []
   let b = bindingCache.get(inputSchema)
   if (!b) {
-    b = headerBindings(inputSchema).bindings
+    b = bindingsIn(inputSchema)
     bindingCache.set(inputSchema, b)
   }
   return b

@@ -60,8 +60,14 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   const canStream = acceptsSse && (listen || !o.jsonResponse)
   // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
   const cancellation = modern ? new RequestCancellation(request) : undefined
-  const answer = new Answer(state, c, session, canStream, cancellation)
-  if (!modern && o.onSessionChange !== undefined && changesSession(value)) answer.changesSession = true
+  const answer = new Answer(
+    state,
+    c,
+    session,
+    canStream,
+    cancellation,
+    !modern && o.onSessionChange !== undefined && changesSession(value),
+  )
   if (session && method !== undefined) {
     const requestId = readId(value)
     if (requestId !== null) answer.track(session, requestId)

@@ -21,24 +21,32 @@ export interface HeaderBindings {
 
 const KEY = 'x-mcp-header'
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
-const PRIMITIVES = new Set(['string', 'integer', 'boolean'])
+const PRIMITIVES: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolean'])
 /** Keywords whose values are data, not schemas. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required'])
 
+/** One type among string, integer and boolean (null aside). */
 function primitiveType(schema: Record<string, unknown>): boolean {
   const t = schema.type
-  if (typeof t === 'string') return PRIMITIVES.has(t)
-  if (Array.isArray(t)) {
-    const nonNull = t.filter((x) => x !== 'null')
-    return nonNull.length === 1 && PRIMITIVES.has(nonNull[0] as string)
-  }
-  return false
+  const types = Array.isArray(t) ? t.filter((x) => x !== 'null') : [t]
+  return types.length === 1 && PRIMITIVES.has(types[0])
 }
 
-/** Finds every annotation of an input schema, with the problems that make the tool definition invalid. */
-export function headerBindings(inputSchema: unknown): HeaderBindings {
+/**
+ * Why an annotation is invalid: not on a property reachable through `properties` (`place`), its value not an
+ * HTTP token (`token`), its name already taken (`unique`), its property not of a primitive type (`type`).
+ */
+type Problem = 'place' | 'token' | 'unique' | 'type'
+
+/**
+ * The valid annotations of an input schema; the invalid ones go to `report`. What the server validates
+ * requests by (see `headerBindings` for the problems as text).
+ */
+export function bindingsIn(
+  inputSchema: unknown,
+  report?: (problem: Problem, path: string[] | null, name: unknown) => void,
+): HeaderBinding[] {
   const bindings: HeaderBinding[] = []
-  const problems: string[] = []
   const seen = new Set<string>()
   const visit = (schema: unknown, path: string[] | null): void => {
     if (Array.isArray(schema)) {
@@ -48,16 +56,19 @@ export function headerBindings(inputSchema: unknown): HeaderBindings {
     if (!isObject(schema)) return
     if (KEY in schema) {
       const name = schema[KEY]
-      const where = path === null ? 'a position not reachable through properties' : path.join('.') || '(root)'
-      if (path === null || path.length === 0) problems.push(`${KEY} on ${where}`)
-      else if (typeof name !== 'string' || !TOKEN.test(name))
-        problems.push(`${KEY} of ${where} is not an HTTP field-name token`)
-      else if (seen.has(name.toLowerCase())) problems.push(`${KEY} "${name}" is not unique`)
-      else if (!primitiveType(schema))
-        problems.push(`${KEY} "${name}" is on a non-primitive (or number) type`)
+      const problem: Problem | undefined = !path?.length
+        ? 'place'
+        : typeof name !== 'string' || !TOKEN.test(name)
+          ? 'token'
+          : seen.has(name.toLowerCase())
+            ? 'unique'
+            : primitiveType(schema)
+              ? undefined
+              : 'type'
+      if (problem) report?.(problem, path, name)
       else {
-        seen.add(name.toLowerCase())
-        bindings.push({ name, path })
+        seen.add((name as string).toLowerCase())
+        bindings.push({ name: name as string, path: path! })
       }
     }
     for (const [key, value] of Object.entries(schema)) {
@@ -68,6 +79,22 @@ export function headerBindings(inputSchema: unknown): HeaderBindings {
     }
   }
   visit(inputSchema, [])
+  return bindings
+}
+
+/** Finds every annotation of an input schema, with the problems that make the tool definition invalid. */
+export function headerBindings(inputSchema: unknown): HeaderBindings {
+  const problems: string[] = []
+  const bindings = bindingsIn(inputSchema, (problem, path, name) => {
+    const where = path === null ? 'a position not reachable through properties' : path.join('.') || '(root)'
+    problems.push(
+      problem === 'place'
+        ? `${KEY} on ${where}`
+        : problem === 'token'
+          ? `${KEY} of ${where} is not an HTTP field-name token`
+          : `${KEY} "${name}" is ${problem === 'unique' ? 'not unique' : 'on a non-primitive (or number) type'}`,
+    )
+  })
   return { bindings, problems }
 }
 
