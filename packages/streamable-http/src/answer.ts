@@ -131,20 +131,16 @@ export class Answer implements PendingAnswer {
     this.#fail = undefined
     this.#cancellation?.release()
     const stream = this.#stream
-    if (!r) {
-      stream?.abort()
-      this.#untrack()
-      return fail(error)
-    }
-    const changed = this.#changes ? (r.session ?? this.#session) : undefined
-    if (stream)
+    const changed = this.#changes ? (r?.session ?? this.#session) : undefined
+    if (r && stream)
       void this.#finish(stream, r, changed)
         .catch(() => stream.abort())
         .finally(() => this.#untrack())
     else {
+      stream?.abort()
       this.#untrack()
       try {
-        deliver(jsonAnswer(this.#state, r, changed))
+        deliver(r ? jsonAnswer(this.#state, r, changed) : Promise.reject(error))
       } catch (e) {
         fail(e)
       }
