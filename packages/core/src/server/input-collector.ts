@@ -2,17 +2,14 @@ import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-
 import type { JsonObject } from './types.js'
 import { isObject } from '../protocol/json.js'
 
-const PREFIX: Record<string, string> = {
-  'elicitation/create': 'elicit',
-  'sampling/createMessage': 'sample',
-  'roots/list': 'roots',
-}
-
-/** What a valid client answer to each kind of input request looks like (2026-07-28 InputResponses). */
-const VALID_RESPONSE: Record<string, (v: JsonObject) => boolean> = {
-  'elicitation/create': (v) => v.action === 'accept' || v.action === 'decline' || v.action === 'cancel',
-  'sampling/createMessage': (v) => typeof v.role === 'string' && v.content !== undefined,
-  'roots/list': (v) => Array.isArray(v.roots),
+/**
+ * Each kind of input request: the key prefix of its unnamed calls, and what a valid client answer looks like
+ * (2026-07-28 InputResponses).
+ */
+const KINDS: Record<string, [prefix: string, valid: (v: JsonObject) => boolean]> = {
+  'elicitation/create': ['elicit', (v) => ['accept', 'decline', 'cancel'].includes(v.action as string)],
+  'sampling/createMessage': ['sample', (v) => typeof v.role === 'string' && v.content !== undefined],
+  'roots/list': ['roots', (v) => Array.isArray(v.roots)],
 }
 
 /**
@@ -27,7 +24,6 @@ export class InputCollector {
   /** Responses the handler consumed this round: what the next state must carry. */
   readonly used: Record<string, unknown> = {}
   #count = 0
-  #scheduled = false
   /** Called (once, a turn after the first missing input) when the round needs input. */
   onInputNeeded: (() => void) | undefined
 
@@ -59,24 +55,22 @@ export class InputCollector {
     return Object.keys(this.requests).length > 0
   }
 
+  /** `method` is one of the KINDS (the handler context asks for nothing else). */
   ask<T>(method: string, params: JsonObject, capability: string, name?: string): Promise<T> {
-    const key = name ?? `${PREFIX[method] ?? 'input'}-${this.#count++}`
+    const [prefix, valid] = KINDS[method]!
+    const key = name ?? `${prefix}-${this.#count++}`
     if (Object.hasOwn(this.#responses, key)) {
       const value = this.#responses[key]
-      const valid = VALID_RESPONSE[method]
-      if (!isObject(value) || (valid && !valid(value)))
+      if (!isObject(value) || !valid(value))
         return Promise.reject(invalidParams(`is not a valid response to ${method}`, `inputResponses.${key}`))
       this.used[key] = value
       return Promise.resolve(value as T)
     }
     if (this.#clientCapabilities[capability] === undefined)
       return Promise.reject(new MissingClientCapabilityError({ [capability]: {} }))
+    // The first request ends the round a turn later, so requests made in the same turn (Promise.all) join it.
+    if (!this.hasRequests) setTimeout(() => this.onInputNeeded?.(), 0)
     this.requests[key] = { method, params }
-    if (!this.#scheduled) {
-      this.#scheduled = true
-      // Let requests made in the same turn (Promise.all) join this round before it ends.
-      setTimeout(() => this.onInputNeeded?.(), 0)
-    }
     return new Promise<T>(() => {})
   }
 }

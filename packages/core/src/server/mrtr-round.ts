@@ -54,29 +54,24 @@ export function runMrtrRound(scope: RequestScope, run: Run): JsonObject | Promis
 }
 
 /** A later round: the client echoes `requestState` and/or answers with `inputResponses`. */
-async function resumeRound(scope: RequestScope, run: Run, given: JsonObject | undefined) {
-  const { params, core } = scope
-  const responses: Record<string, unknown> = {}
-  const replayKeys: string[] = []
-  if (params.requestState !== undefined) {
-    if (typeof params.requestState !== 'string') throw invalidParams('must be a string', 'requestState')
-    const state = await core.signer.verify(params.requestState)
-    if (
-      !state ||
-      state.m !== scope.request.method ||
-      state.d !== (await digestOf(scope)) ||
-      state.p !== scope.principal
+async function resumeRound(scope: RequestScope, run: Run, given: JsonObject = {}) {
+  const { requestState } = scope.params
+  if (requestState === undefined) return runRound(scope, run, given, [])
+  if (typeof requestState !== 'string') throw invalidParams('must be a string', 'requestState')
+  const state = await scope.core.signer.verify(requestState)
+  if (
+    !state ||
+    state.m !== scope.request.method ||
+    state.d !== (await digestOf(scope)) ||
+    state.p !== scope.principal
+  )
+    throw invalidParams(
+      'failed verification (tampered, expired or issued for another request)',
+      'requestState',
     )
-      throw invalidParams(
-        'failed verification (tampered, expired or issued for another request)',
-        'requestState',
-      )
-    Object.assign(responses, state.r)
-    replayKeys.push(...Object.keys(state.r))
-    for (const k of state.q) if (given && Object.hasOwn(given, k)) replayKeys.push(k)
-  }
-  if (given) for (const [k, v] of Object.entries(given)) if (!Object.hasOwn(responses, k)) responses[k] = v
-  return runRound(scope, run, responses, replayKeys)
+  // Responses of earlier rounds win over a client that answers the same key again.
+  const replayKeys = [...Object.keys(state.r), ...state.q.filter((k) => Object.hasOwn(given, k))]
+  return runRound(scope, run, { ...given, ...state.r }, replayKeys)
 }
 
 /** Digests of requests' salient parameters: a resumed round that needs more input verifies and signs one. */
@@ -117,29 +112,24 @@ async function awaitRound(
   ran: Promise<JsonObject>,
   inputs: InputCollector,
 ): Promise<JsonObject> {
-  const { core } = scope
-  const outcome = await new Promise<JsonObject | typeof NEED>((resolve, reject) => {
-    inputs.onInputNeeded = () => resolve(NEED)
-    ran.then(resolve, (e: unknown) => {
-      try {
-        if (
-          e instanceof UrlElicitationRequiredError &&
-          addUrlElicitations(inputs, e, scope.clientCapabilities)
-        )
-          resolve(NEED)
-        else reject(e)
-      } catch (error) {
-        reject(error)
-      }
-    })
+  const outcome = await Promise.race([
+    ran,
+    new Promise<typeof NEED>((resolve) => {
+      inputs.onInputNeeded = () => resolve(NEED)
+    }),
+  ]).catch((e: unknown): typeof NEED => {
+    if (e instanceof UrlElicitationRequiredError && addUrlElicitations(inputs, e, scope.clientCapabilities))
+      return NEED
+    throw e
   })
   if (outcome !== NEED) return outcome
   scope.abort.abort(new Error('input required'))
+  const { core, request } = scope
   const requestState = await core.signer.sign({
     v: 1,
-    m: scope.request.method,
+    m: request.method,
     d: await digestOf(scope),
-    ...(scope.principal === undefined ? {} : { p: scope.principal }),
+    p: scope.principal,
     e: Date.now() + core.options.mrtrTtlMs,
     r: inputs.used,
     q: Object.keys(inputs.requests),

@@ -9,8 +9,8 @@ export interface MrtrPayload {
   m: string
   /** digest of the request's salient params */
   d: string
-  /** principal, when the transport authenticated one */
-  p?: string
+  /** principal, when the transport authenticated one (left out of the JSON when undefined) */
+  p?: string | undefined
   /** expiry, epoch ms */
   e: number
   /** responses gathered so far, by input key */
@@ -82,7 +82,7 @@ export function canonicalJson(value: unknown): string {
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => (a < b ? -1 : 1)) // keys of one object are never equal
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
