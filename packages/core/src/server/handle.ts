@@ -4,8 +4,9 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
+  RequestId,
 } from '../jsonrpc/types.js'
-import { ErrorCode } from '../errors/codes.js'
+import { INVALID_REQUEST, METHOD_NOT_FOUND } from '../errors/codes.js'
 import { httpStatusFor } from '../errors/http-status.js'
 import { toProtocolError } from '../errors/normalize.js'
 import {
@@ -69,9 +70,8 @@ export interface HandleResult {
   era: 'legacy' | 'modern' | undefined
 }
 
-const noop: Outbound = () => {}
-/** `initialize` may not travel in a batch (2025-03-26 basic/lifecycle): no session for it there. */
-const noSession = () => undefined
+/** The channel of a request with nowhere to send messages, and the session maker of a batch element. */
+const nothing = () => undefined
 
 /** The answer when no response is owed (a notification, a client response, a cancelled request): HTTP 202. */
 const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined, status: 202, era })
@@ -102,12 +102,20 @@ const failed = (e: unknown, value: unknown): HandleResult =>
 
 function errorResult(
   error: ProtocolError,
-  id: string | number | null,
+  id: RequestId | null,
   era: HandleResult['era'],
   status = httpStatusFor(error),
 ): HandleResult {
   return { body: error.toResponse(id), status, era }
 }
+
+/** An invalid request (-32600) answering `id`. */
+const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) =>
+  errorResult(invalidRequest(detail), id, era)
+
+/** A malformed `_meta` field: it rejects the HTTP request as a whole (400) when `status` says so. */
+const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
+  errorResult(invalidParams(detail, `_meta.${key}`), id, 'modern', status)
 
 async function handleBatch(
   core: ServerCore,
@@ -115,16 +123,20 @@ async function handleBatch(
   options: HandleOptions,
 ): Promise<HandleResult> {
   const version = options.session?.protocolVersion
-  const fail = (detail: string) => errorResult(invalidRequest(detail), null, 'legacy')
   if (!supportsBatch(version))
-    return fail(`JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`)
-  if (values.length === 0) return fail('empty batch')
+    return refuse(
+      `JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`,
+      null,
+      'legacy',
+    )
+  if (values.length === 0) return refuse('empty batch', null, 'legacy')
   // Each element is one message: a nested array is an invalid request, never another batch (JSON-RPC 2.0 §6).
+  // `initialize` may not travel in a batch (2025-03-26 basic/lifecycle): no session for it there.
   const results = await Promise.all(
     values.map((v) =>
       isBatch(v)
-        ? fail('a batch element must be a message, not a batch')
-        : handleInbound(core, v, { ...options, createSession: noSession }),
+        ? refuse('a batch element must be a message, not a batch', null, 'legacy')
+        : handleInbound(core, v, { ...options, createSession: nothing }),
     ),
   )
   const responses = results.flatMap((r) => r.body ?? [])
@@ -143,35 +155,25 @@ function handleOne(
   if (!('method' in message)) {
     // A response: legal only as the answer to a server→client request of a legacy session.
     if (session?.resolve(message)) return accepted('legacy')
-    return errorResult(
-      invalidRequest('unexpected response: no request of this server is waiting for it'),
-      null,
-      undefined,
-    )
+    return refuse('unexpected response: no request of this server is waiting for it', null, undefined)
   }
-  const meta = readMeta(message.params)
-  const modern = meta?.[META_PROTOCOL_VERSION] !== undefined
-  if (!('id' in message)) return handleNotification(message.method, message.params ?? {}, session)
-  if (modern || options.era === 'modern') return handleModern(core, message, meta ?? {}, options)
-  return handleLegacy(core, message, options)
-}
-
-function handleNotification(
-  method: string,
-  params: JsonObject,
-  session: ServerSession | undefined,
-): HandleResult {
-  if (method === 'notifications/cancelled') {
-    const id = params.requestId
+  if (!('id' in message)) {
+    // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
+    const params = message.params ?? {}
     const inflight =
-      (typeof id === 'string' || typeof id === 'number') && session ? session.inflight.get(id) : undefined
+      message.method === 'notifications/cancelled'
+        ? session?.inflight.get(params.requestId as RequestId)
+        : undefined
     if (inflight) {
       inflight.cancelledByClient = true
       inflight.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
     }
+    return accepted(session ? 'legacy' : undefined)
   }
-  // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
-  return accepted(session ? 'legacy' : undefined)
+  const meta = readMeta(message.params)
+  if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === 'modern')
+    return handleModern(core, message, meta ?? {}, options)
+  return handleLegacy(core, message, options)
 }
 
 function handleModern(
@@ -180,17 +182,16 @@ function handleModern(
   meta: JsonObject,
   options: HandleOptions,
 ): HandleResult | Promise<HandleResult> {
-  // A malformed `_meta` rejects the HTTP request as a whole (400), naming the field.
-  const badMeta = (detail: string, key: string, status?: number) =>
-    errorResult(invalidParams(detail, `_meta.${key}`), request.id, 'modern', status)
+  const { id } = request
   const version = meta[META_PROTOCOL_VERSION]
-  if (version === undefined) return badMeta('is required', META_PROTOCOL_VERSION, 400)
-  if (typeof version !== 'string' || !isModernVersion(version))
-    return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), request.id, 'modern')
+  if (version === undefined) return badMeta('is required', META_PROTOCOL_VERSION, id, 400)
+  if (!isModernVersion(version))
+    return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), id, 'modern')
   const caps = meta[META_CLIENT_CAPABILITIES]
-  if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, 400)
+  if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, id, 400)
   const level = meta[META_LOG_LEVEL]
-  if (level !== undefined && !isLoggingLevel(level)) return badMeta(loggingLevelsExpected(), META_LOG_LEVEL)
+  if (level !== undefined && !isLoggingLevel(level))
+    return badMeta(loggingLevelsExpected(), META_LOG_LEVEL, id)
   const scope = createScope(
     core,
     request,
@@ -211,23 +212,23 @@ function handleLegacy(
   options: HandleOptions,
 ): HandleResult | Promise<HandleResult> {
   let session = options.session
-  const fail = (detail: string) => errorResult(invalidRequest(detail), request.id, 'legacy')
-  if (request.method === 'initialize') {
-    if (session?.initialized) return fail('session is already initialized')
+  const { id, method } = request
+  if (method === 'initialize') {
+    if (session?.initialized) return refuse('session is already initialized', id, 'legacy')
     session ??= options.createSession ? options.createSession() : core.createSession()
-    if (!session) return fail('initialize needs a session')
+    if (!session) return refuse('initialize needs a session', id, 'legacy')
     const result = initialize(legacyScope(core, request, session, options), session)
-    return { body: { jsonrpc: '2.0', id: request.id, result }, status: 200, session, era: 'legacy' }
+    return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: 'legacy' }
   }
   if (!session) {
     const e = new ProtocolError(
-      ErrorCode.InvalidRequest,
+      INVALID_REQUEST,
       'Bad Request: no session. Send initialize first (legacy revisions) or name the protocol version in _meta["io.modelcontextprotocol/protocolVersion"] (2026-07-28)',
     )
-    return errorResult(e, request.id, undefined, 400)
+    return errorResult(e, id, undefined, 400)
   }
-  if (!session.initialized && request.method !== 'ping')
-    return fail(`session is not initialized: send initialize before ${request.method}`)
+  if (!session.initialized && method !== 'ping')
+    return refuse(`session is not initialized: send initialize before ${method}`, id, 'legacy')
   session.lastActivity = Date.now()
   return runRequest(legacyScope(core, request, session, options), session)
 }
@@ -276,7 +277,7 @@ function createScope(
         ? async (m: JsonRpcMessage) => {
             await session.notify(m as JsonRpcNotification)
           }
-        : noop),
+        : nothing),
     abort: new RequestAbort(options.signal),
     authInfo: options.authInfo,
     principal: options.principal,
@@ -298,12 +299,7 @@ async function runRequest(scope: RequestScope, registerIn: ServerSession | undef
     if (abort.cancelledByClient) return accepted(era)
     const error = toProtocolError(e)
     // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
-    return errorResult(
-      error,
-      id,
-      era,
-      era === 'modern' && error.code === ErrorCode.MethodNotFound ? 404 : undefined,
-    )
+    return errorResult(error, id, era, era === 'modern' && error.code === METHOD_NOT_FOUND ? 404 : undefined)
   } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
     core.inflight.delete(abort)
