@@ -1,4 +1,10 @@
-import { ErrorCode } from './codes.js'
+import {
+  HEADER_MISMATCH,
+  INVALID_REQUEST,
+  MISSING_CLIENT_CAPABILITY,
+  PARSE_ERROR,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from './codes.js'
 import type { ProtocolError } from './protocol-error.js'
 
 /**
@@ -7,11 +13,11 @@ import type { ProtocolError } from './protocol-error.js'
  * "_meta"); errors a method produced travel in a 200 like any JSON-RPC response.
  */
 const BAD_REQUEST_CODES: readonly number[] = [
-  ErrorCode.ParseError,
-  ErrorCode.InvalidRequest,
-  ErrorCode.HeaderMismatch,
-  ErrorCode.MissingRequiredClientCapability,
-  ErrorCode.UnsupportedProtocolVersion,
+  PARSE_ERROR,
+  INVALID_REQUEST,
+  HEADER_MISMATCH,
+  MISSING_CLIENT_CAPABILITY,
+  UNSUPPORTED_PROTOCOL_VERSION,
 ]
 
 export function httpStatusFor(error: Pick<ProtocolError, 'code' | 'httpStatus'>): number {

@@ -6,7 +6,7 @@ export type LocalErrorKind = 'timeout' | 'closed' | 'aborted' | 'transport' | 'm
 
 export class McpLocalError extends Error {
   override readonly name: string = 'McpLocalError'
-  readonly kind: LocalErrorKind
+  declare readonly kind: LocalErrorKind
   constructor(kind: LocalErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.kind = kind

@@ -1,4 +1,4 @@
-import { ErrorCode } from './codes.js'
+import { REQUEST_TIMEOUT } from './codes.js'
 import { McpLocalError } from './local-error.js'
 import { internalError, ProtocolError } from './protocol-error.js'
 
@@ -10,7 +10,7 @@ import { internalError, ProtocolError } from './protocol-error.js'
 export function toProtocolError(error: unknown): ProtocolError {
   if (error instanceof ProtocolError) return error
   if (error instanceof McpLocalError && error.kind === 'timeout')
-    return new ProtocolError(ErrorCode.RequestTimeout, error.message)
+    return new ProtocolError(REQUEST_TIMEOUT, error.message)
   return internalError((isErrorLike(error) && error.message) || undefined)
 }
 

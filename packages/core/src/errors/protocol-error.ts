@@ -1,5 +1,16 @@
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, RequestId } from '../jsonrpc/types.js'
-import { ErrorCode } from './codes.js'
+import {
+  HEADER_MISMATCH,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  MISSING_CLIENT_CAPABILITY,
+  PARSE_ERROR,
+  RESOURCE_NOT_FOUND,
+  UNSUPPORTED_PROTOCOL_VERSION,
+  URL_ELICITATION_REQUIRED,
+} from './codes.js'
 
 /**
  * An error that goes over the wire as a JSON-RPC error. It knows its own code, message and data; the HTTP
@@ -7,10 +18,11 @@ import { ErrorCode } from './codes.js'
  */
 export class ProtocolError extends Error {
   override readonly name: string = 'ProtocolError'
-  readonly code: number
-  readonly data: unknown
+  // Assigned in the constructor; `declare` keeps the compiled class from defining them a second time.
+  declare readonly code: number
+  declare readonly data: unknown
   /** Set when the error rejects the whole HTTP request (e.g. 400 for a malformed `_meta`). */
-  readonly httpStatus: number | undefined
+  declare readonly httpStatus: number | undefined
 
   constructor(code: number, message: string, data?: unknown, httpStatus?: number) {
     super(message)
@@ -35,25 +47,25 @@ export class ProtocolError extends Error {
 export const fromErrorObject = (e: JsonRpcErrorObject) => new ProtocolError(e.code, e.message, e.data)
 
 export const parseError = (detail?: string) =>
-  new ProtocolError(ErrorCode.ParseError, `Parse error${detail ? `: ${detail}` : ''}`)
+  new ProtocolError(PARSE_ERROR, `Parse error${detail ? `: ${detail}` : ''}`)
 export const invalidRequest = (detail: string) =>
-  new ProtocolError(ErrorCode.InvalidRequest, `Invalid request: ${detail}`)
+  new ProtocolError(INVALID_REQUEST, `Invalid request: ${detail}`)
 export const methodNotFound = (method: string) =>
-  new ProtocolError(ErrorCode.MethodNotFound, `Method not found: ${method}`)
+  new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method}`)
 /** Invalid params, naming the offending field (a JSON pointer-ish path such as `arguments.count`). */
 export const invalidParams = (detail: string, field?: string) =>
   new ProtocolError(
-    ErrorCode.InvalidParams,
+    INVALID_PARAMS,
     `Invalid params: ${field ? `${field}: ` : ''}${detail}`,
     field ? { field } : undefined,
   )
-export const internalError = (detail = 'Internal error') => new ProtocolError(ErrorCode.InternalError, detail)
+export const internalError = (detail = 'Internal error') => new ProtocolError(INTERNAL_ERROR, detail)
 
 /** 2026-07-28 `UnsupportedProtocolVersionError` (-32022), listing what we support. */
 export class UnsupportedProtocolVersionError extends ProtocolError {
   override readonly name = 'UnsupportedProtocolVersionError'
   constructor(requested: unknown, supported: readonly string[]) {
-    super(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+    super(UNSUPPORTED_PROTOCOL_VERSION, 'Unsupported protocol version', {
       supported: [...supported],
       requested: String(requested),
     })
@@ -65,7 +77,7 @@ export class HeaderMismatchError extends ProtocolError {
   override readonly name = 'HeaderMismatchError'
   constructor(header: string, headerValue: string | null, bodyValue: string | undefined) {
     super(
-      ErrorCode.HeaderMismatch,
+      HEADER_MISMATCH,
       `Header mismatch: ${header} header value '${headerValue ?? ''}' does not match body value '${bodyValue ?? ''}'`,
     )
   }
@@ -76,7 +88,7 @@ export class MissingClientCapabilityError extends ProtocolError {
   override readonly name = 'MissingClientCapabilityError'
   constructor(requiredCapabilities: Record<string, unknown>) {
     super(
-      ErrorCode.MissingRequiredClientCapability,
+      MISSING_CLIENT_CAPABILITY,
       `Missing required client capability: ${Object.keys(requiredCapabilities).join(', ')}`,
       { requiredCapabilities },
     )
@@ -86,7 +98,7 @@ export class MissingClientCapabilityError extends ProtocolError {
 /** Resource not found: -32002 before 2026-07-28, -32602 from it. */
 export class ResourceNotFoundError extends ProtocolError {
   override readonly name = 'ResourceNotFoundError'
-  constructor(uri: string, code: number = ErrorCode.ResourceNotFound) {
+  constructor(uri: string, code: number = RESOURCE_NOT_FOUND) {
     super(code, `Resource not found: ${uri}`, { uri })
   }
 }
@@ -95,6 +107,6 @@ export class ResourceNotFoundError extends ProtocolError {
 export class UrlElicitationRequiredError extends ProtocolError {
   override readonly name = 'UrlElicitationRequiredError'
   constructor(elicitations: Array<Record<string, unknown>>, message = 'URL elicitation required') {
-    super(ErrorCode.UrlElicitationRequired, message, { elicitations })
+    super(URL_ELICITATION_REQUIRED, message, { elicitations })
   }
 }

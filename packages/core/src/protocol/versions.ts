@@ -1,3 +1,5 @@
+import { INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../errors/codes.js'
+
 /**
  * Protocol revisions and era rules.
  * Legacy era: 2024-11-05 … 2025-11-25 (initialize handshake, sessions).
@@ -33,4 +35,5 @@ export function negotiateLegacyVersion(requested: unknown): LegacyVersion {
 export const supportsBatch = (v: string | undefined): boolean => v === '2025-03-26'
 
 /** Resource-not-found is -32002 before 2026-07-28 and -32602 from it. */
-export const resourceNotFoundCode = (v: string): number => (isModernVersion(v) ? -32602 : -32002)
+export const resourceNotFoundCode = (v: string): number =>
+  isModernVersion(v) ? INVALID_PARAMS : RESOURCE_NOT_FOUND

@@ -58,8 +58,9 @@ type ArgsOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : 
  *   ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }))
  */
 export class McpServer implements ServerCore {
-  readonly info: Implementation
-  readonly options: ResolvedServerOptions
+  // Fields assigned in the constructor are `declare`d: the compiled class does not define them twice.
+  declare readonly info: Implementation
+  declare readonly options: ResolvedServerOptions
   readonly registry: Registry = {
     tools: new Map(),
     resources: new Map(),
@@ -67,9 +68,9 @@ export class McpServer implements ServerCore {
     prompts: new Map(),
     version: 0,
   }
-  readonly signer: MrtrSigner
+  declare readonly signer: MrtrSigner
   readonly listCache = new Map<string, JsonObject>()
-  readonly serverInfoMeta: JsonObject
+  declare readonly serverInfoMeta: JsonObject
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
   readonly #extraCapabilities: JsonObject

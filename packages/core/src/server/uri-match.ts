@@ -34,8 +34,8 @@ const PATTERNS: Record<string, string> = {
 }
 
 export class UriMatcher {
-  readonly template: string
-  readonly variableNames: string[]
+  declare readonly template: string
+  declare readonly variableNames: string[]
   readonly #regex: RegExp
   readonly #groups: Expression[] = []
 
