@@ -18,31 +18,21 @@ export type Fetching = { fetch(request: Request): Promise<Response> }
 
 export type BindingNames = Pick<ResolvedWorkerOptions<unknown>, 'sessionBinding' | 'hubBinding' | 'hubName'>
 
-function namespace(env: unknown, name: string): DurableObjectNamespace {
-  const ns = (env as Record<string, unknown> | undefined)?.[name] as DurableObjectNamespace | undefined
+/** The stub of the Durable Object named `name` of binding `binding`. */
+function stub<T>(env: unknown, binding: string, name: string): T & Fetching {
+  const ns = (env as Record<string, unknown> | undefined)?.[binding] as DurableObjectNamespace | undefined
   if (!ns || typeof ns.idFromName !== 'function')
     throw new Error(
-      `Durable Object binding ${name} is missing: declare it in wrangler.jsonc (see the @edgemcp/workers README)`,
+      `Durable Object binding ${binding} is missing: declare it in wrangler.jsonc (see the @edgemcp/workers README)`,
     )
-  return ns
+  return ns.get(ns.idFromName(name)) as unknown as T & Fetching
 }
 
-export function hubStub(
-  env: unknown,
-  names: Pick<BindingNames, 'hubBinding' | 'hubName'>,
-): HubRpc & Fetching {
-  const ns = namespace(env, names.hubBinding)
-  return ns.get(ns.idFromName(names.hubName)) as unknown as HubRpc & Fetching
-}
+export const hubStub = (env: unknown, names: Pick<BindingNames, 'hubBinding' | 'hubName'>) =>
+  stub<HubRpc>(env, names.hubBinding, names.hubName)
 
-export function sessionStub(
-  env: unknown,
-  names: Pick<BindingNames, 'sessionBinding'>,
-  sessionId: string,
-): SessionRpc & Fetching {
-  const ns = namespace(env, names.sessionBinding)
-  return ns.get(ns.idFromName(sessionId)) as unknown as SessionRpc & Fetching
-}
+export const sessionStub = (env: unknown, names: Pick<BindingNames, 'sessionBinding'>, sessionId: string) =>
+  stub<SessionRpc>(env, names.sessionBinding, sessionId)
 
 /** `env[name]` when it is a non-empty string. */
 export function stringVar(env: unknown, name: string): string | undefined {

@@ -4,7 +4,7 @@ import type { McpFetch } from '@edgemcp/streamable-http'
 import { type HubRpc, sessionStub } from './bindings.js'
 import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { type EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-events.js'
 import { createHubTables } from './sql-schema.js'
 
 /** The public face of the hub object (the class itself extends `DurableObject`). */
@@ -24,7 +24,7 @@ export type McpHubObjectClass<Env> = new (ctx: DurableObjectState, env: Env) => 
 export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): McpHubObjectClass<Env> {
   return class McpHubObject extends DurableObject<Env> implements HubRpc {
     declare readonly server: McpServer
-    readonly #relay: EventRelay
+    readonly #deliver: DeliverEvent
     readonly #app: McpFetch
 
     constructor(ctx: DurableObjectState, env: Env) {
@@ -39,7 +39,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         () => ({}),
       )
       this.server = app.server
-      this.#relay = app.relay
+      this.#deliver = app.deliver
       this.#app = app.fetch
     }
 
@@ -51,44 +51,41 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
     /** Delivers an event to the listen streams held here and to every interested legacy session but `origin`. */
     async publish(event: ServerEvent, origin?: string): Promise<void> {
       if (!isServerEvent(event)) return
-      await this.#relay.deliver(event)
-      const sql = this.ctx.storage.sql
-      const rows =
-        event.type === 'resource-updated'
-          ? sql.exec<{ session_id: string }>(
-              `SELECT s.session_id FROM mcp_hub_subscription s
-               JOIN mcp_hub_listener l ON l.session_id = s.session_id WHERE s.uri = ?`,
-              event.uri,
-            )
-          : sql.exec<{ session_id: string }>('SELECT session_id FROM mcp_hub_listener')
-      const targets = rows.toArray().map((r) => r.session_id)
+      await this.#deliver(event)
+      // Every registered session hears of a list change; those subscribed to the resource of its update.
+      const uri = event.type === 'resource-updated' ? event.uri : null
+      const rows = this.ctx.storage.sql.exec<{ session_id: string }>(
+        'SELECT session_id FROM mcp_hub_listener WHERE ? IS NULL OR session_id IN(SELECT session_id FROM mcp_hub_subscription WHERE uri=?)',
+        uri,
+        uri,
+      )
       await Promise.all(
-        targets
-          .filter((id) => id !== origin)
-          .map(async (id) => {
+        rows
+          .toArray()
+          .filter((r) => r.session_id !== origin)
+          .map(async ({ session_id: id }) => {
             const delivered = await sessionStub(this.env, config, id)
               .deliver(id, event)
               .catch(() => false)
-            if (!delivered) this.#forget(id)
+            if (!delivered) await this.unregister(id)
           }),
       )
     }
 
     /** A legacy session has a standalone stream open and these subscriptions. */
     async register(sessionId: string, uris: string[]): Promise<void> {
+      await this.unregister(sessionId)
       const sql = this.ctx.storage.sql
-      sql.exec(
-        'INSERT OR REPLACE INTO mcp_hub_listener (session_id, updated) VALUES (?, ?)',
-        sessionId,
-        Date.now(),
-      )
-      sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id = ?', sessionId)
+      sql.exec('INSERT INTO mcp_hub_listener(session_id,updated)VALUES(?,?)', sessionId, Date.now())
       for (const uri of new Set(uris))
-        sql.exec('INSERT INTO mcp_hub_subscription (uri, session_id) VALUES (?, ?)', uri, sessionId)
+        sql.exec('INSERT INTO mcp_hub_subscription(uri,session_id)VALUES(?,?)', uri, sessionId)
     }
 
+    /** The session's stream closed (or the session is gone): it hears nothing more. */
     async unregister(sessionId: string): Promise<void> {
-      this.#forget(sessionId)
+      const sql = this.ctx.storage.sql
+      sql.exec('DELETE FROM mcp_hub_listener WHERE session_id=?', sessionId)
+      sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id=?', sessionId)
     }
 
     /** Legacy sessions registered here (for tests and diagnostics). */
@@ -97,12 +94,6 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
         .exec<{ session_id: string }>('SELECT session_id FROM mcp_hub_listener ORDER BY session_id')
         .toArray()
         .map((r) => r.session_id)
-    }
-
-    #forget(sessionId: string): void {
-      const sql = this.ctx.storage.sql
-      sql.exec('DELETE FROM mcp_hub_listener WHERE session_id = ?', sessionId)
-      sql.exec('DELETE FROM mcp_hub_subscription WHERE session_id = ?', sessionId)
     }
   }
 }

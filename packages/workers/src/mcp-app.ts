@@ -14,7 +14,7 @@ import {
 import { stringVar } from './bindings.js'
 import { AUTH_HEADER, decodeAuth } from './forward.js'
 import type { ResolvedWorkerOptions, ServerRole } from './options.js'
-import { EventRelay, type ServerEvent } from './server-events.js'
+import { type DeliverEvent, relayEvents, type ServerEvent } from './server-events.js'
 
 /** What a role brings to its MCP endpoint; stores default to none (`NO_SESSIONS`, no event store). */
 export interface McpAppOptions {
@@ -35,7 +35,8 @@ export interface McpAppOptions {
 /** A role's server, the relay of its events to `publish`, and its MCP endpoint. */
 export interface RoleApp {
   server: McpServer
-  relay: EventRelay
+  /** Delivers an event from elsewhere to the server's listeners. */
+  deliver: DeliverEvent
   fetch: McpFetch
 }
 
@@ -61,7 +62,7 @@ export function createRoleApp<Env>(
     closeSseStream: (sessionId, requestId) =>
       role === 'session' && (streamable?.closeSseStream(sessionId, requestId) ?? false),
   })
-  const relay = new EventRelay(server, publish)
+  const deliver = relayEvents(server, publish)
   const o = options(server)
   const forwardedAuth = o.forwardedAuth ?? ((c) => decodeAuth(c.req.header(AUTH_HEADER)))
   const authenticate = config.handler.authenticate
@@ -75,7 +76,7 @@ export function createRoleApp<Env>(
   const sse = o.sseSessionStore ?? NO_SESSIONS
   return {
     server,
-    relay,
+    deliver,
     fetch: fetchHandler(
       role !== 'hub' && config.legacySse
         ? autoServe(autoSseEndpoint(server, transport, () => sse).endpoint, streamable)

@@ -1,5 +1,5 @@
 import { hubStub } from './bindings.js'
-import { DEFAULT_HUB_BINDING, DEFAULT_HUB_NAME } from './options.js'
+import { type McpWorkerOptions, resolveWorkerOptions } from './options.js'
 import type { ListKind } from './server-events.js'
 
 export interface HubOptions {
@@ -9,8 +9,9 @@ export interface HubOptions {
   hubName?: string
 }
 
+/** The hub, found with the defaults of `createMcpWorker`. */
 const hub = (env: unknown, o: HubOptions) =>
-  hubStub(env, { hubBinding: o.hubBinding ?? DEFAULT_HUB_BINDING, hubName: o.hubName ?? DEFAULT_HUB_NAME })
+  hubStub(env, resolveWorkerOptions(o as McpWorkerOptions<unknown>))
 
 /**
  * Tells every client subscribed to `uri`, on any isolate and in either era, that the resource changed

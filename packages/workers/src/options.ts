@@ -76,30 +76,26 @@ export interface ResolvedWorkerOptions<Env> {
   sessionTtlMs: number
   maxEventsPerStream: number
   handler: WorkerHandlerOptions
-  fetch: McpWorkerOptions<Env>['fetch']
+  fetch?: McpWorkerOptions<Env>['fetch']
 }
-
-/** Defaults shared with `notifyResourceUpdated`/`notifyListChanged`, which reach the hub on their own. */
-export const DEFAULT_HUB_BINDING = 'MCP_HUB'
-export const DEFAULT_HUB_NAME = 'global'
 
 const normalizePath = (path: string): string => {
   const withSlash = path.startsWith('/') ? path : `/${path}`
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash
 }
 
+/** The options with defaults filled in (also what `notifyListChanged` and co. use to reach the hub). */
 export function resolveWorkerOptions<Env>(o: McpWorkerOptions<Env>): ResolvedWorkerOptions<Env> {
   return {
-    server: o.server,
+    ...o,
     path: normalizePath(o.path ?? '/mcp'),
     sessionBinding: o.sessionBinding ?? 'MCP_SESSION',
-    hubBinding: o.hubBinding ?? DEFAULT_HUB_BINDING,
-    hubName: o.hubName ?? DEFAULT_HUB_NAME,
+    hubBinding: o.hubBinding ?? 'MCP_HUB',
+    hubName: o.hubName ?? 'global',
     stateSecretVar: o.stateSecretVar ?? 'MCP_STATE_SECRET',
     legacySse: o.legacySse ?? true,
     sessionTtlMs: o.sessionTtlMs ?? 24 * 60 * 60_000,
     maxEventsPerStream: Math.max(1, o.maxEventsPerStream ?? 1000),
     handler: o.handler ?? {},
-    fetch: o.fetch,
   }
 }

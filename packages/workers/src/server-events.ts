@@ -1,52 +1,38 @@
-import type { McpServer } from '@edgemcp/core'
+import { isObject, type McpServer } from '@edgemcp/core'
 
 export type ListKind = 'tools' | 'prompts' | 'resources'
 
 /** A change that listeners on any isolate may need to hear about (the events of `McpServer.subscribe`). */
 export type ServerEvent = { type: ListKind } | { type: 'resource-updated'; uri: string }
 
-const LIST_KINDS = new Set<string>(['tools', 'prompts', 'resources'])
+const LIST_KINDS: unknown[] = ['tools', 'prompts', 'resources']
 
-export function isServerEvent(value: unknown): value is ServerEvent {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string, unknown>
-  if (v.type === 'resource-updated') return typeof v.uri === 'string'
-  return typeof v.type === 'string' && LIST_KINDS.has(v.type)
-}
+export const isServerEvent = (value: unknown): value is ServerEvent =>
+  isObject(value) &&
+  (value.type === 'resource-updated' ? typeof value.uri === 'string' : LIST_KINDS.includes(value.type))
 
-/**
- * Tells the listeners of `server` about an event: its legacy sessions (resources/updated to subscribers,
- * list_changed to all) and its modern `subscriptions/listen` streams. The listeners hear it synchronously.
- */
-export function deliverLocally(server: McpServer, event: ServerEvent): Promise<void> {
-  if (event.type === 'resource-updated') return server.notifyResourceUpdated(event.uri)
-  return server.notifyListChanged(event.type)
-}
+/** Delivers an event from elsewhere to a server's listeners (see `relayEvents`). */
+export type DeliverEvent = (event: ServerEvent) => Promise<void>
 
 /**
  * Relays what a server raises (a tool calling `server.notifyResourceUpdated(uri)`, a registration changing
- * a list) to `publish`, from now on, so other isolates hear it too; events it is handed with `deliver`
- * came from elsewhere and are not relayed back.
+ * a list) to `publish`, from now on, so other isolates hear it too. The function returned delivers an event
+ * from elsewhere to the server's listeners without relaying it back: its legacy sessions (resources/updated to
+ * subscribers, list_changed to all) and its modern `subscriptions/listen` streams, which hear it synchronously.
  */
-export class EventRelay {
-  #delivering = 0
-
-  readonly #server: McpServer
-
-  constructor(server: McpServer, publish: (event: ServerEvent) => void) {
-    this.#server = server
-    server.subscribe((event) => {
-      if (this.#delivering === 0) publish(event)
-    })
-  }
-
-  /** Delivers an event from elsewhere to this server's listeners without relaying it. */
-  deliver(event: ServerEvent): Promise<void> {
-    this.#delivering++
+export function relayEvents(server: McpServer, publish: (event: ServerEvent) => void): DeliverEvent {
+  let delivering = 0
+  server.subscribe((event) => {
+    if (delivering === 0) publish(event)
+  })
+  return (event) => {
+    delivering++
     try {
-      return deliverLocally(this.#server, event)
+      return event.type === 'resource-updated'
+        ? server.notifyResourceUpdated(event.uri)
+        : server.notifyListChanged(event.type)
     } finally {
-      this.#delivering--
+      delivering--
     }
   }
 }

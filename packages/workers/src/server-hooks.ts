@@ -5,6 +5,7 @@ import {
   isObject,
   type McpServer,
   ProtocolError,
+  readId,
 } from '@edgemcp/core'
 
 /**
@@ -26,8 +27,10 @@ export function explainLostAnswers(server: McpServer, settle: (id: string) => st
 
 /** The id of a single JSON-RPC response (the client's answer to a server→client request). */
 export function answeredId(value: unknown): string | undefined {
-  if (!isObject(value) || 'method' in value || !('result' in value || 'error' in value)) return undefined
-  return typeof value.id === 'string' || typeof value.id === 'number' ? String(value.id) : undefined
+  // (Ids of requests the server sent are strings or integers: others answer none of them.)
+  const id =
+    isObject(value) && !('method' in value) && ('result' in value || 'error' in value) && readId(value)
+  return id === false || id === null ? undefined : String(id)
 }
 
 /** The answer to a client's response whose request died with an earlier instance of the session object. */

@@ -14,17 +14,17 @@ export class ServerRequestLog {
   }
 
   record(id: string, method: string): void {
-    this.#sql.exec('INSERT OR REPLACE INTO mcp_server_request (id, method) VALUES (?, ?)', id, method)
+    this.#sql.exec('REPLACE INTO mcp_server_request(id,method)VALUES(?,?)', id, method)
   }
 
   /** Forgets an answered request; the method it was, when it had been recorded. */
   settle(id: string): string | undefined {
     const row = firstRow<{ method: string }>(
       this.#sql,
-      'SELECT method FROM mcp_server_request WHERE id = ?',
+      'SELECT method FROM mcp_server_request WHERE id=?',
       id,
     )
-    if (row) this.#sql.exec('DELETE FROM mcp_server_request WHERE id = ?', id)
+    if (row) this.#sql.exec('DELETE FROM mcp_server_request WHERE id=?', id)
     return row?.method
   }
 

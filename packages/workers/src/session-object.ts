@@ -5,7 +5,7 @@ import { type HubRpc, hubStub, type SessionRpc } from './bindings.js'
 import { NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { type EventRelay, isServerEvent, type ServerEvent } from './server-events.js'
+import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-events.js'
 import { explainLostAnswers } from './server-hooks.js'
 import { ServerRequestLog } from './server-requests.js'
 import { SqlEventStore } from './sql-event-store.js'
@@ -40,7 +40,7 @@ export function createSessionObjectClass<Env>(
     declare readonly store: SqlSessionStore
     declare readonly events: SqlEventStore
     declare readonly requests: ServerRequestLog
-    readonly #relay: EventRelay
+    readonly #deliver: DeliverEvent
     readonly #app: McpFetch
     /** The subscriptions last told to the hub (JSON), while the standalone stream is registered there. */
     #registered: string | undefined
@@ -61,7 +61,7 @@ export function createSessionObjectClass<Env>(
         config,
         env,
         'session',
-        (event) => this.#publish(event),
+        (event) => this.#toHub((hub) => hub.publish(event, this.store.loaded?.id), 'publish to'),
         (server) => {
           explainLostAnswers(server, (id) => requests.settle(id))
           store = new SqlSessionStore(sql, server, { onDelete: (id) => this.#forget(id) })
@@ -84,7 +84,7 @@ export function createSessionObjectClass<Env>(
       this.store = store
       this.events = events
       this.requests = requests
-      this.#relay = app.relay
+      this.#deliver = app.deliver
       this.#app = app.fetch
     }
 
@@ -106,7 +106,7 @@ export function createSessionObjectClass<Env>(
         this.#registered = undefined
         return false
       }
-      await this.#relay.deliver(event)
+      await this.#deliver(event)
       return true
     }
 
@@ -156,17 +156,15 @@ export function createSessionObjectClass<Env>(
       )
     }
 
-    #publish(event: ServerEvent): void {
-      const origin = this.store.loaded?.id
-      this.#toHub((hub) => hub.publish(event, origin), 'publish to')
-    }
-
-    /** Tells the hub something, in the background; a failure is logged (`what` the hub was to be told). */
-    #toHub(call: (hub: HubRpc) => Promise<void>, what: string, failed?: () => void): void {
+    /**
+     * Tells the hub something, in the background; a failure is logged when there is `what` to log (what the
+     * hub was to be told).
+     */
+    #toHub(call: (hub: HubRpc) => Promise<void>, what?: string, failed?: () => void): void {
       this.ctx.waitUntil(
         call(hubStub(this.env, config)).catch((e: unknown) => {
           failed?.()
-          console.error(`edgemcp: could not ${what} the hub`, e)
+          if (what) console.error(`edgemcp: could not ${what} the hub`, e)
         }),
       )
     }
@@ -178,11 +176,7 @@ export function createSessionObjectClass<Env>(
       this.#registered = undefined
       this.#alarmSet = false
       this.ctx.waitUntil(this.ctx.storage.deleteAlarm())
-      this.ctx.waitUntil(
-        hubStub(this.env, config)
-          .unregister(id)
-          .catch(() => {}),
-      )
+      this.#toHub((hub) => hub.unregister(id))
     }
   }
 }

@@ -23,43 +23,38 @@ export interface SqlEventStoreOptions {
  * `InMemoryEventStore`.
  */
 export class SqlEventStore implements EventStore {
-  readonly #now: () => number
-
   readonly #sql: SqlStorage
   readonly #options: SqlEventStoreOptions
 
   constructor(sql: SqlStorage, options: SqlEventStoreOptions) {
     this.#sql = sql
     this.#options = options
-    this.#now = options.now ?? Date.now
   }
 
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
-    const stream = firstRow<{ first_seq: number; next_seq: number }>(
-      this.#sql,
-      'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
-      streamId,
-    )
+    const sql = this.#sql
+    const { maxEventsPerStream: max, onServerRequest, now = Date.now } = this.#options
+    const stream = this.#stream(streamId)
     const seq = stream?.next_seq ?? 0
     let first = stream?.first_seq ?? 0
-    this.#sql.exec(
-      'INSERT INTO mcp_event (stream_id, seq, message) VALUES (?, ?, ?)',
+    sql.exec(
+      'INSERT INTO mcp_event(stream_id,seq,message)VALUES(?,?,?)',
       streamId,
       seq,
       message ? encodeMessage(message) : null,
     )
-    if (seq + 1 - first > this.#options.maxEventsPerStream) {
-      first = seq + 1 - this.#options.maxEventsPerStream
-      this.#sql.exec('DELETE FROM mcp_event WHERE stream_id = ? AND seq < ?', streamId, first)
+    if (seq + 1 - first > max) {
+      first = seq + 1 - max
+      sql.exec('DELETE FROM mcp_event WHERE stream_id=? AND seq<?', streamId, first)
     }
-    this.#sql.exec(
-      'INSERT OR REPLACE INTO mcp_stream (id, first_seq, next_seq, updated) VALUES (?, ?, ?, ?)',
+    sql.exec(
+      'REPLACE INTO mcp_stream(id,first_seq,next_seq,updated)VALUES(?,?,?,?)',
       streamId,
       first,
       seq + 1,
-      this.#now(),
+      now(),
     )
-    if (message && isRequest(message)) this.#options.onServerRequest?.(String(message.id), message.method)
+    if (message && isRequest(message)) onServerRequest?.(String(message.id), message.method)
     return eventIdOf(streamId, seq)
   }
 
@@ -67,15 +62,11 @@ export class SqlEventStore implements EventStore {
     const named = parseEventId(eventId)
     if (!named) return undefined
     const { streamId, seq } = named
-    const stream = firstRow<{ first_seq: number; next_seq: number }>(
-      this.#sql,
-      'SELECT first_seq, next_seq FROM mcp_stream WHERE id = ?',
-      streamId,
-    )
+    const stream = this.#stream(streamId)
     if (!stream || !canReplayAfter(seq, stream.first_seq, stream.next_seq)) return undefined
     const rows = this.#sql
       .exec<{ seq: number; message: string | null }>(
-        'SELECT seq, message FROM mcp_event WHERE stream_id = ? AND seq > ? ORDER BY seq',
+        'SELECT seq,message FROM mcp_event WHERE stream_id=? AND seq>? ORDER BY seq',
         streamId,
         seq,
       )
@@ -88,8 +79,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
-    this.#sql.exec('DELETE FROM mcp_event WHERE stream_id = ?', streamId)
-    this.#sql.exec('DELETE FROM mcp_stream WHERE id = ?', streamId)
+    this.#sql.exec('DELETE FROM mcp_event WHERE stream_id=?', streamId)
+    this.#sql.exec('DELETE FROM mcp_stream WHERE id=?', streamId)
   }
 
   /**
@@ -98,14 +89,17 @@ export class SqlEventStore implements EventStore {
    */
   pruneBefore(before: number): void {
     this.#sql.exec(
-      'DELETE FROM mcp_event WHERE stream_id IN (SELECT id FROM mcp_stream WHERE updated < ?)',
+      'DELETE FROM mcp_event WHERE stream_id IN(SELECT id FROM mcp_stream WHERE updated<?)',
       before,
     )
-    this.#sql.exec('UPDATE mcp_stream SET first_seq = next_seq WHERE updated < ?', before)
+    this.#sql.exec('UPDATE mcp_stream SET first_seq=next_seq WHERE updated<?', before)
   }
 
   clear(): void {
-    this.#sql.exec('DELETE FROM mcp_event')
-    this.#sql.exec('DELETE FROM mcp_stream')
+    this.#sql.exec('DELETE FROM mcp_event;DELETE FROM mcp_stream')
+  }
+
+  #stream(id: string): { first_seq: number; next_seq: number } | undefined {
+    return firstRow(this.#sql, 'SELECT first_seq,next_seq FROM mcp_stream WHERE id=?', id)
   }
 }

@@ -30,8 +30,6 @@ export class SqlSessionStore implements SessionStore {
   #current: ServerSession | undefined
   #written: string | undefined
   #touchedAt = 0
-  readonly #now: () => number
-  readonly #touchIntervalMs: number
 
   readonly #sql: SqlStorage
   readonly #server: McpServer
@@ -41,8 +39,6 @@ export class SqlSessionStore implements SessionStore {
     this.#sql = sql
     this.#server = server
     this.#options = options
-    this.#now = options.now ?? Date.now
-    this.#touchIntervalMs = options.touchIntervalMs ?? 60_000
   }
 
   /** The session in memory, if any (without touching storage). */
@@ -51,43 +47,42 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<ServerSession | undefined> {
-    const current = this.#current
-    if (current?.id === id) {
-      if (current.closed) return undefined
-      this.#touch(current)
-      return current
-    }
-    const row = firstRow<SessionRow>(
-      this.#sql,
-      'SELECT snapshot, last_activity FROM mcp_session WHERE id = ?',
-      id,
-    )
-    if (!row) return undefined
-    const session = this.#server.restoreSession(JSON.parse(row.snapshot))
-    session.lastActivity = row.last_activity
-    this.#options.onRestore?.(session)
-    this.#current = session
-    this.#written = row.snapshot
-    this.#touch(session)
+    let session = this.#current
+    if (session?.id !== id) {
+      const row = firstRow<SessionRow>(
+        this.#sql,
+        'SELECT snapshot,last_activity FROM mcp_session WHERE id=?',
+        id,
+      )
+      if (!row) return undefined
+      session = this.#server.restoreSession(JSON.parse(row.snapshot))
+      session.lastActivity = row.last_activity
+      this.#options.onRestore?.(session)
+      this.#current = session
+      this.#written = row.snapshot
+    } else if (session.closed) return undefined
+    this.#save(session)
     return session
   }
 
   async set(session: ServerSession): Promise<void> {
     this.#current = session
-    this.#write(session)
+    this.#save(session, serialize(session))
   }
 
   async delete(id: string): Promise<void> {
     if (this.#current?.id === id) this.#current = undefined
     this.#written = undefined
-    this.#sql.exec('DELETE FROM mcp_session WHERE id = ?', id)
+    this.#sql.exec('DELETE FROM mcp_session WHERE id=?', id)
     this.#options.onDelete?.(id)
   }
 
   /** Stores the session again if its snapshot changed (after a request); true when it did. */
   persist(session: ServerSession): boolean {
-    if (session.closed || this.#current !== session || serialize(session) === this.#written) return false
-    this.#write(session)
+    if (session.closed || this.#current !== session) return false
+    const snapshot = serialize(session)
+    if (snapshot === this.#written) return false
+    this.#save(session, snapshot)
     return true
   }
 
@@ -98,25 +93,23 @@ export class SqlSessionStore implements SessionStore {
     return Math.max(row.last_activity, this.#current?.lastActivity ?? 0)
   }
 
-  #write(session: ServerSession): void {
-    const snapshot = serialize(session)
-    const at = this.#now()
+  /**
+   * Marks the session used now: writes it with its `snapshot`, or else (a request of a stored session)
+   * writes its last activity, at most every `touchIntervalMs`.
+   */
+  #save(session: ServerSession, snapshot?: string): void {
+    const at = (this.#options.now ?? Date.now)()
     session.lastActivity = at
-    this.#sql.exec(
-      'INSERT OR REPLACE INTO mcp_session (id, snapshot, last_activity) VALUES (?, ?, ?)',
-      session.id,
-      snapshot,
-      at,
-    )
-    this.#written = snapshot
+    if (snapshot !== undefined) {
+      this.#sql.exec(
+        'REPLACE INTO mcp_session(id,snapshot,last_activity)VALUES(?,?,?)',
+        session.id,
+        snapshot,
+        at,
+      )
+      this.#written = snapshot
+    } else if (at - this.#touchedAt < (this.#options.touchIntervalMs ?? 60_000)) return
+    else this.#sql.exec('UPDATE mcp_session SET last_activity=? WHERE id=?', at, session.id)
     this.#touchedAt = at
-  }
-
-  #touch(session: ServerSession): void {
-    const at = this.#now()
-    session.lastActivity = at
-    if (at - this.#touchedAt < this.#touchIntervalMs) return
-    this.#touchedAt = at
-    this.#sql.exec('UPDATE mcp_session SET last_activity = ? WHERE id = ?', at, session.id)
   }
 }
