@@ -51,7 +51,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
         HttpStatus.badRequest,
         'Bad Request: Last-Event-ID is unknown or expired; open a new stream',
       )
-    const live = state.live.get(replay.streamId)
+    const live = state.liveStream(session, replay.streamId)
     const connect = state.connectOf(c)
     return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }

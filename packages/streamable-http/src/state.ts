@@ -26,10 +26,8 @@ export interface PendingAnswer {
  * resumption), each session's standalone GET stream, and the requests in flight.
  */
 export class HandlerState {
-  /** Live streams of legacy sessions by id. */
-  readonly live = new Map<string, EventStream>()
-  /** A session's live streams: the stream itself while it has one (the usual case), a Set beyond. */
-  readonly #bySession = new Map<string, EventStream | Set<EventStream>>()
+  /** The live streams of each legacy session that has any (for cleanup and resumption). */
+  readonly #streams = new Map<string, EventStream[]>()
   /** Each session's standalone GET stream (server-initiated messages). */
   readonly standalone = new Map<string, EventStream>()
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
@@ -85,10 +83,10 @@ export class HandlerState {
     this.#hooked.add(session)
     session.onClose(() => {
       const id = session.id
-      const held = this.#bySession.get(id)
-      this.#bySession.delete(id)
+      const streams = this.#streams.get(id)
+      this.#streams.delete(id)
       this.standalone.delete(id)
-      for (const s of held === undefined ? [] : held instanceof Set ? [...held] : [held]) {
+      for (const s of streams ?? []) {
         s.abort()
         void this.eventStore?.deleteStream(s.id)
       }
@@ -107,22 +105,25 @@ export class HandlerState {
     if (!session) return new EventStream(`x.${random}`, this)
     const id = [session.id, random].join('.')
     const stream = new EventStream(id, this, session)
-    this.live.set(id, stream)
-    const held = this.#bySession.get(session.id)
-    if (held === undefined) this.#bySession.set(session.id, stream)
-    else if (held instanceof Set) held.add(stream)
-    else this.#bySession.set(session.id, new Set([held, stream]))
+    const streams = this.#streams.get(session.id)
+    if (streams) streams.push(stream)
+    else this.#streams.set(session.id, [stream])
     return stream
+  }
+
+  /** A live stream of a session, by id. */
+  liveStream(session: ServerSession, streamId: string): EventStream | undefined {
+    return this.#streams.get(session.id)?.find((s) => s.id === streamId)
   }
 
   /** A stream has ended (see `EventStream.abort`). */
   streamEnded(stream: EventStream): void {
     const session = stream.session
     if (!session) return
-    this.live.delete(stream.id)
-    const held = this.#bySession.get(session.id)
-    if (held === stream || (held instanceof Set && held.delete(stream) && held.size === 0))
-      this.#bySession.delete(session.id)
+    const streams = this.#streams.get(session.id) ?? []
+    const i = streams.indexOf(stream)
+    if (i >= 0) streams.splice(i, 1)
+    if (streams.length === 0) this.#streams.delete(session.id)
     if (this.standalone.get(session.id) === stream) {
       this.standalone.delete(session.id)
       session.attach(undefined)

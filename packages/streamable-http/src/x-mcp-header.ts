@@ -110,17 +110,16 @@ export function valueAt(args: unknown, path: readonly string[]): unknown {
 
 /** The header text of an argument (string as-is, integer in decimal, boolean lowercase); undefined to omit. */
 export function headerText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  return undefined
+  return typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
+    ? String(value)
+    : undefined
 }
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
 
 /** Whether a decoded header value stands for the body value (integers compare numerically). */
 export function headerMatches(headerValue: string, bodyValue: unknown): boolean {
-  if (typeof bodyValue === 'number') return NUMERIC.test(headerValue) && Number(headerValue) === bodyValue
-  const text = headerText(bodyValue)
-  return text !== undefined && text === headerValue
+  return typeof bodyValue === 'number'
+    ? NUMERIC.test(headerValue) && Number(headerValue) === bodyValue
+    : headerText(bodyValue) === headerValue
 }
