@@ -88,12 +88,8 @@ export class Answer implements PendingAnswer {
     if (this.#stream || !this.#canStream || this.#done) return this.#stream
     const stream = this.#state.newStream(this.#session)
     this.#stream = stream
-    const cancellation = this.#cancellation
     // Not done: the request's context is still here.
-    const response = stream.open(
-      this.#state.connectOf(this.#c!),
-      cancellation && (() => cancellation.close(new Error('client closed the stream'))),
-    )
+    const response = stream.open(this.#state.connectOf(this.#c!), this.#cancellation)
     this.#response = response
     this.#deliver?.(response)
     return stream

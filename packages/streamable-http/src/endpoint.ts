@@ -59,7 +59,7 @@ export function createEndpoint<C extends McpRequestContext>(
     state,
     controls: {
       sessions,
-      closeSseStream: (sessionId, requestId) => state.closeSseStream(sessionId, requestId),
+      closeSseStream: state.closeSseStream,
       serve,
     },
   }

@@ -1,4 +1,5 @@
 import { encodeMessage, type JsonRpcMessage, type ServerSession } from '@edgemcp/core'
+import type { RequestCancellation } from './cancellation.js'
 import type { EventStore, StoredEvent } from './event-store.js'
 import {
   type ConnectOptions,
@@ -36,7 +37,8 @@ export class EventStream implements SseConnectionOwner {
   #queue: Promise<void> = settled
   #connection: SseConnection | undefined
   #ended = false
-  #onDisconnect: (() => void) | undefined
+  /** Closed when the client of a stream that cannot resume goes away (a modern request's cancellation). */
+  #cancellation: RequestCancellation | undefined
   readonly #state: HandlerState
   /** Where events are recorded for `Last-Event-ID` resumption; null when the stream cannot resume. */
   readonly #store: EventStore | null
@@ -62,11 +64,11 @@ export class EventStream implements SseConnectionOwner {
 
   /**
    * The first connection: a new response that starts with the priming event (id + retry) when resumable.
-   * `onDisconnect` runs when the client of a stream that cannot resume goes away (the stream then ends).
+   * `cancellation` is closed when the client of a stream that cannot resume goes away (the stream then ends).
    */
-  open(connect: ConnectOptions, onDisconnect?: () => void): Response {
+  open(connect: ConnectOptions, cancellation?: RequestCancellation): Response {
     const connection = this.#newConnection(connect)
-    this.#onDisconnect = onDisconnect
+    this.#cancellation = cancellation
     this.#connection = connection
     const store = this.#store
     if (store)
@@ -98,7 +100,7 @@ export class EventStream implements SseConnectionOwner {
     this.#ended = true
     const connection = this.#connection
     this.#connection = undefined
-    this.#onDisconnect = undefined
+    this.#cancellation = undefined
     connection?.close()
     this.#state.streamEnded(this)
   }
@@ -144,7 +146,7 @@ export class EventStream implements SseConnectionOwner {
     if (connection !== this.#connection) return
     this.#connection = undefined
     if (this.#store) return
-    this.#onDisconnect?.()
+    this.#cancellation?.close(new Error('client closed the stream'))
     this.abort()
   }
 

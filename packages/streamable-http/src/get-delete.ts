@@ -68,6 +68,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
 export async function handleDelete(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const session = await legacySession(state, c)
   if (session instanceof Response) return session
-  await state.endSession(session)
+  session.close('Session terminated by the client') // its streams end
+  await state.sessions.delete(session.id)
   return new Response(null, { status: HttpStatus.ok })
 }

@@ -2,7 +2,7 @@ import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import { storesOf } from './default-stores.js'
 import { createEndpoint, type McpEndpointControls } from './endpoint.js'
-import { nodeSse } from './node-sse-connection.js'
+import { nodeConnect } from './node-sse-connection.js'
 import type { McpHandlerOptions } from './options.js'
 
 /** The Hono app serving one MCP endpoint at its root path, plus a few controls. */
@@ -23,7 +23,7 @@ export type McpHandler = Hono & McpEndpointControls
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
   const { sessions, eventStore } = storesOf(options)
   const { state, controls } = createEndpoint(server, options, sessions, eventStore)
-  state.node = nodeSse
+  nodeConnect(state)
   const serve = controls.serve
   const app = new Hono()
   // One route, one handler: Hono calls it directly (no middleware chain).

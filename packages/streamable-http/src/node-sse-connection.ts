@@ -1,5 +1,6 @@
 import { type NodeOutgoing, nodeOutgoingOf } from './node-outgoing.js'
-import type { NodeSse } from './state.js'
+import type { HandlerState } from './state.js'
+import { waitUntilOf } from './wait-until.js'
 import {
   type ConnectOptions,
   KEEP_ALIVE,
@@ -113,5 +114,17 @@ export class NodeSseConnection extends SseConnection {
   }
 }
 
-/** SSE straight to node:http where the request has a node:http response (see `sseConnectOf`). */
-export const nodeSse: NodeSse = { outgoingOf: nodeOutgoingOf, Connection: NodeSseConnection }
+/**
+ * Makes a handler that may run on @hono/node-server write SSE straight to the node:http response where the
+ * request has one (its `close` event is the disconnect; the request's signal is not touched, which would
+ * allocate an AbortController per stream), and as web streams elsewhere.
+ */
+export function nodeConnect(state: HandlerState): void {
+  const web = state.connectOf.bind(state)
+  state.connectOf = (c) => {
+    const node = nodeOutgoingOf(c)
+    return node
+      ? { node, Connection: NodeSseConnection, hold: waitUntilOf(c, state.options.waitUntil) }
+      : web(c)
+  }
+}

@@ -1,19 +1,11 @@
 import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
 import type { EventStore } from './event-store.js'
 import { EventStream } from './event-stream.js'
-import type { NodeOutgoing } from './node-outgoing.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import type { SessionStore } from './session-store.js'
-import type { ConnectOptions, SseConnectionClass } from './sse-connection.js'
+import type { ConnectOptions } from './sse-connection.js'
 import { waitUntilOf } from './wait-until.js'
-
-/** How SSE is written straight to node:http (`nodeSse` of node-sse-connection.ts). */
-export interface NodeSse {
-  /** The node:http response of a request served on Node, if it has one to write to. */
-  outgoingOf(c: McpRequestContext): NodeOutgoing | undefined
-  Connection: SseConnectionClass
-}
 
 /** A request in flight whose answer may still switch from JSON to SSE (see `closeSseStream`). */
 export interface PendingAnswer {
@@ -33,8 +25,6 @@ export class HandlerState {
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
   readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
   readonly #hooked = new WeakSet<ServerSession>()
-  /** Set by the Hono app (which may run on @hono/node-server): SSE then goes straight to node:http. */
-  node: NodeSse | undefined
 
   constructor(
     readonly server: McpServer,
@@ -69,12 +59,6 @@ export class HandlerState {
       await this.sessions.set(created)
     }
     if (changed && !changed.closed) await this.options.onSessionChange?.(changed)
-  }
-
-  /** Ends a session: its streams close, its store entry goes. */
-  async endSession(session: ServerSession): Promise<void> {
-    session.close('Session terminated by the client')
-    await this.sessions.delete(session.id)
   }
 
   /** On close, a session's live streams end (their events are forgotten) and its store entry goes. */
@@ -131,17 +115,12 @@ export class HandlerState {
   }
 
   /**
-   * How an SSE response to request `c` is connected: on @hono/node-server straight to the node:http response
-   * (its `close` event is the disconnect; the request's signal is not touched, which would allocate an
-   * AbortController per stream), elsewhere a web stream ended by the request's signal; plus the runtime's
-   * `waitUntil`, if any. `node` is only set where Node can be (the Hono app), so the fetch handler on Workers
-   * carries none of it.
+   * How an SSE response to request `c` is connected: a web stream ended by the request's signal, plus the
+   * runtime's `waitUntil`, if any. The Hono app, which may run on @hono/node-server, replaces it (`nodeConnect`),
+   * so that the fetch handler on Workers carries none of the node:http path.
    */
   connectOf(c: McpRequestContext): ConnectOptions {
-    const node = this.node
-    const out = node?.outgoingOf(c)
-    const hold = waitUntilOf(c, this.options.waitUntil)
-    return out ? { node: out, Connection: node?.Connection, hold } : { signal: c.req.raw.signal, hold }
+    return { signal: c.req.raw.signal, hold: waitUntilOf(c, this.options.waitUntil) }
   }
 
   /** Makes `stream` the session's standalone stream (server-initiated messages), ending an older one. */
@@ -172,7 +151,7 @@ export class HandlerState {
    * Closes the SSE connection answering a legacy request without ending its stream (switching the answer
    * to SSE first if needed): the client reconnects with `Last-Event-ID` after `retry` ms and gets the rest.
    */
-  closeSseStream(sessionId: string, requestId: RequestId): boolean {
+  readonly closeSseStream = (sessionId: string, requestId: RequestId): boolean => {
     const stream = this.#pending.get(sessionId)?.get(requestId)?.ensureStream()
     if (!stream?.resumable) return false
     stream.dropConnection()
