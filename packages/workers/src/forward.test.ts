@@ -27,7 +27,7 @@ describe('auth forwarded to Durable Objects', () => {
     const forged = new Request('http://x.test/mcp', {
       headers: { [AUTH_HEADER]: encodeAuth({ principal: 'mallory' }), [NEW_SESSION_HEADER]: 'f'.repeat(32) },
     })
-    const plain = withInternalHeaders(forged)
+    const plain = withInternalHeaders(forged, {})
     expect(plain.headers.get(AUTH_HEADER)).toBeNull()
     expect(plain.headers.get(NEW_SESSION_HEADER)).toBeNull()
     const mine = encodeAuth({ principal: 'alice' })

@@ -13,7 +13,7 @@ export const NEW_SESSION_HEADER = `${INTERNAL_HEADER_PREFIX}new-session`
 export const AUTH_HEADER = `${INTERNAL_HEADER_PREFIX}auth`
 
 /** A copy of `request` without any internal header a client may have sent, plus `extra`. */
-export function withInternalHeaders(request: Request, extra: Record<string, string> = {}): Request {
+export function withInternalHeaders(request: Request, extra: Record<string, string>): Request {
   const headers = new Headers(request.headers)
   for (const name of [...headers.keys()]) if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name)
   for (const [name, value] of Object.entries(extra)) headers.set(name, value)

@@ -90,10 +90,12 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
 
     /** Legacy sessions registered here (for tests and diagnostics). */
     async listeners(): Promise<string[]> {
-      return this.ctx.storage.sql
-        .exec<{ session_id: string }>('SELECT session_id FROM mcp_hub_listener ORDER BY session_id')
-        .toArray()
-        .map((r) => r.session_id)
+      return Array.from(
+        this.ctx.storage.sql.exec<{ session_id: string }>(
+          'SELECT session_id FROM mcp_hub_listener ORDER BY session_id',
+        ),
+        (r) => r.session_id,
+      )
     }
   }
 }

@@ -1,10 +1,8 @@
 import type { RequestAuth } from '@edgemcp/streamable-http'
-import { hubStub, stringVar } from './bindings.js'
+import { hubStub } from './bindings.js'
 import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import type { ServerEvent } from './server-events.js'
-
-let warnedNoSecret = false
 
 /** Serves a request in this isolate; `auth` is the caller as given to the Worker. */
 export type IsolateServe = (request: Request, ctx: ExecutionContext, auth?: RequestAuth) => Promise<Response>
@@ -27,13 +25,6 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
   /** The auth given with a request being served (never read from its headers: clients could forge them). */
   const auths = new WeakMap<Request, RequestAuth>()
 
-  if (stringVar(env, config.stateSecretVar) === undefined && !warnedNoSecret) {
-    warnedNoSecret = true
-    console.warn(
-      `edgemcp: ${config.stateSecretVar} is not set; each isolate signs MRTR state with its own random key, ` +
-        'so a multi-round request that lands on another isolate fails. Set it with `wrangler secret put`.',
-    )
-  }
   const publish = (event: ServerEvent): void => {
     const sending = hubStub(env, config)
       .publish(event)

@@ -16,6 +16,8 @@ import { AUTH_HEADER, decodeAuth } from './forward.js'
 import type { ResolvedWorkerOptions, ServerRole } from './options.js'
 import { type DeliverEvent, relayEvents, type ServerEvent } from './server-events.js'
 
+let warnedNoSecret = false
+
 /** What a role brings to its MCP endpoint; stores default to none (`NO_SESSIONS`, no event store). */
 export interface McpAppOptions {
   sessionStore?: SessionStore
@@ -55,8 +57,16 @@ export function createRoleApp<Env>(
   options: (server: McpServer) => McpAppOptions,
 ): RoleApp {
   let streamable: McpEndpointControls | undefined
+  const stateSecret = stringVar(env, config.stateSecretVar)
+  if (stateSecret === undefined && role === 'worker' && !warnedNoSecret) {
+    warnedNoSecret = true
+    console.warn(
+      `edgemcp: ${config.stateSecretVar} is not set; each isolate signs MRTR state with its own random key, ` +
+        'so a multi-round request that lands on another isolate fails. Set it with `wrangler secret put`.',
+    )
+  }
   const server = config.server(env, {
-    stateSecret: stringVar(env, config.stateSecretVar),
+    stateSecret,
     role,
     // Only session objects hold legacy requests whose SSE connection can be closed for polling.
     closeSseStream: (sessionId, requestId) =>

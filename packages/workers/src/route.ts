@@ -1,4 +1,4 @@
-import { isModernVersion, requestedModernVersion, isObject } from '@edgemcp/core'
+import { isModernVersion, isObject, requestedModernVersion } from '@edgemcp/core'
 import { isJsonContentType } from '@edgemcp/streamable-http'
 
 /**
@@ -14,18 +14,11 @@ export type Route =
   | { to: 'new-session' }
   | { to: 'hub' }
 
-/** Session ids minted here (core's `createSessionId`): 128 random bits in hex. */
-const SESSION_ID = /^[0-9a-f]{32}$/
-
-export const isSessionId = (id: string): boolean => SESSION_ID.test(id)
-
 const LOCAL: Route = { to: 'local' }
 
-const sessionRoute = (id: string): Route => (isSessionId(id) ? { to: 'session', sessionId: id } : LOCAL)
-
-/** Whether an Accept header may admit an event stream (a Durable Object then decides exactly). */
-const mayAcceptEventStream = (accept: string | null): boolean =>
-  accept !== null && /text\/event-stream|text\/\*|\*\/\*/i.test(accept)
+/** A session's route when `id` is one minted here (core's `createSessionId`: 128 random bits in hex). */
+const sessionRoute = (id: string): Route =>
+  /^[0-9a-f]{32}$/.test(id) ? { to: 'session', sessionId: id } : LOCAL
 
 /**
  * The route decided from method, URL and headers alone; undefined when the body must be read (a POST
@@ -35,28 +28,27 @@ const mayAcceptEventStream = (accept: string | null): boolean =>
  * and an unknown or invalid session id never reaches (or creates) storage.
  */
 export function routeByHeaders(request: Request, legacySse: boolean): Route | undefined {
-  const method = request.method
-  if (legacySse && method === 'POST') {
-    const query = new URL(request.url).searchParams.get('sessionId')
-    if (query !== null) return sessionRoute(query)
-  }
-  const header = request.headers.get('mcp-session-id')
-  if (header !== null) return sessionRoute(header.trim())
+  const { method, headers } = request
+  const id =
+    (legacySse && method === 'POST' ? new URL(request.url).searchParams.get('sessionId') : null) ??
+    headers.get('mcp-session-id')?.trim()
+  if (id !== undefined) return sessionRoute(id)
+  // A GET whose Accept may admit an event stream opens a legacy SSE stream (its Durable Object decides exactly).
   if (method === 'GET')
-    return legacySse && mayAcceptEventStream(request.headers.get('accept')) ? { to: 'new-session' } : LOCAL
-  if (method === 'POST' && isJsonContentType(request.headers.get('content-type'))) return undefined
-  return LOCAL
+    return legacySse && /text\/event-stream|text\/\*|\*\/\*/i.test(headers.get('accept') ?? '')
+      ? { to: 'new-session' }
+      : LOCAL
+  return method === 'POST' && isJsonContentType(headers.get('content-type')) ? undefined : LOCAL
 }
 
 /** The route of a POST without session, from its parsed body. */
 export function routeByBody(headers: Headers, value: unknown): Route {
-  if (!isObject(value) || typeof value.method !== 'string' || !('id' in value)) return LOCAL
+  if (!isObject(value) || !('id' in value)) return LOCAL
   if (value.method === 'subscriptions/listen') return { to: 'hub' }
   if (value.method !== 'initialize') return LOCAL
-  const params = isObject(value.params) ? value.params : undefined
-  const header = headers.get('mcp-protocol-version')?.trim()
-  const modern =
-    requestedModernVersion(params) !== undefined || (header !== undefined && isModernVersion(header))
   // A modern `initialize` is an unknown method (404): no session to make.
-  return modern ? LOCAL : { to: 'new-session' }
+  return requestedModernVersion(value.params as Record<string, unknown> | undefined) !== undefined ||
+    isModernVersion(headers.get('mcp-protocol-version')?.trim())
+    ? LOCAL
+    : { to: 'new-session' }
 }

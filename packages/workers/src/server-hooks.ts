@@ -16,29 +16,21 @@ import {
  */
 export function explainLostAnswers(server: McpServer, settle: (id: string) => string | undefined): void {
   const handle = server.handle.bind(server)
-  server.handle = async (value: unknown, options: HandleOptions = {}): Promise<HandleResult> => {
-    const answered = answeredId(value)
+  server.handle = async (value: unknown, options?: HandleOptions): Promise<HandleResult> => {
+    // A single JSON-RPC response: the client's answer to a server→client request. (Ids of requests the
+    // server sent are strings or integers: others answer none of them.)
+    const id =
+      isObject(value) && !('method' in value) && ('result' in value || 'error' in value) && readId(value)
     const result = await handle(value, options)
-    if (answered === undefined) return result
-    const method = settle(answered)
-    return method !== undefined && result.status >= 400 ? lostRequestResult(answered, method) : result
+    if (id === false || id === null) return result
+    const method = settle(String(id))
+    if (method === undefined || result.status < 400) return result
+    // Its request died with an earlier instance of the session object.
+    const error = new ProtocolError(
+      ErrorCode.InvalidRequest,
+      `No request is waiting for this answer: ${method} (id ${id}) was sent by an earlier instance of this ` +
+        'session (the server restarted or the request timed out); the tool call that asked for it has ended, retry it',
+    )
+    return { body: error.toResponse(null), status: 400, era: 'legacy' }
   }
-}
-
-/** The id of a single JSON-RPC response (the client's answer to a server→client request). */
-export function answeredId(value: unknown): string | undefined {
-  // (Ids of requests the server sent are strings or integers: others answer none of them.)
-  const id =
-    isObject(value) && !('method' in value) && ('result' in value || 'error' in value) && readId(value)
-  return id === false || id === null ? undefined : String(id)
-}
-
-/** The answer to a client's response whose request died with an earlier instance of the session object. */
-export function lostRequestResult(id: string, method: string): HandleResult {
-  const error = new ProtocolError(
-    ErrorCode.InvalidRequest,
-    `No request is waiting for this answer: ${method} (id ${id}) was sent by an earlier instance of this ` +
-      'session (the server restarted or the request timed out); the tool call that asked for it has ended, retry it',
-  )
-  return { body: error.toResponse(null), status: 400, era: 'legacy' }
 }

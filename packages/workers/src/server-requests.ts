@@ -19,13 +19,11 @@ export class ServerRequestLog {
 
   /** Forgets an answered request; the method it was, when it had been recorded. */
   settle(id: string): string | undefined {
-    const row = firstRow<{ method: string }>(
+    return firstRow<{ method: string }>(
       this.#sql,
-      'SELECT method FROM mcp_server_request WHERE id=?',
+      'DELETE FROM mcp_server_request WHERE id=? RETURNING method',
       id,
-    )
-    if (row) this.#sql.exec('DELETE FROM mcp_server_request WHERE id=?', id)
-    return row?.method
+    )?.method
   }
 
   clear(): void {

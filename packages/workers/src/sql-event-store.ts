@@ -64,15 +64,12 @@ export class SqlEventStore implements EventStore {
     const { streamId, seq } = named
     const stream = this.#stream(streamId)
     if (!stream || !canReplayAfter(seq, stream.first_seq, stream.next_seq)) return undefined
-    const rows = this.#sql
-      .exec<{ seq: number; message: string | null }>(
-        'SELECT seq,message FROM mcp_event WHERE stream_id=? AND seq>? ORDER BY seq',
-        streamId,
-        seq,
-      )
-      .toArray()
     const events: StoredEvent[] = []
-    for (const row of rows)
+    for (const row of this.#sql.exec<{ seq: number; message: string | null }>(
+      'SELECT seq,message FROM mcp_event WHERE stream_id=? AND seq>? ORDER BY seq',
+      streamId,
+      seq,
+    ))
       if (row.message !== null)
         events.push({ id: eventIdOf(streamId, row.seq), message: JSON.parse(row.message) as JsonRpcMessage })
     return { streamId, events }

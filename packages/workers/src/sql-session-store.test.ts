@@ -3,6 +3,7 @@ import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Env } from '../test/fixtures/worker.js'
 import { ServerRequestLog } from './server-requests.js'
+import { createSessionTables } from './sql-schema.js'
 import { SqlSessionStore } from './sql-session-store.js'
 
 const ns = (env as unknown as Env).MCP_SESSION
@@ -78,6 +79,29 @@ describe('SqlSessionStore', () => {
       // An answer to a request of the earlier instance is still told apart from a bogus one.
       expect(log.settle(sentBefore[1] as string)).toBe('roots/list')
       expect(log.settle(sentAfter[0] as string)).toBeUndefined()
+      session.close()
+      restored?.close()
+    }))
+
+  it('keeps working on a table an earlier version created (with a principal column)', () =>
+    withSql(async (sql) => {
+      sql.exec('DROP TABLE mcp_session')
+      sql.exec(`CREATE TABLE mcp_session (
+    id TEXT PRIMARY KEY, snapshot TEXT NOT NULL, principal TEXT, last_activity INTEGER NOT NULL)`)
+      createSessionTables(sql) // the current version starting on that storage
+      const server = newServer()
+      const store = new SqlSessionStore(sql, server)
+      const session = server.createSession()
+      session.protocolVersion = '2025-06-18'
+      session.initialized = true
+      await store.set(session)
+      session.logLevel = 'warning'
+      expect(store.persist(session)).toBe(true)
+      const restored = await new SqlSessionStore(sql, newServer()).get(session.id)
+      expect(restored?.snapshot()).toEqual(session.snapshot())
+      expect(store.lastActivity()).toBeGreaterThan(0)
+      await store.delete(session.id)
+      expect(store.lastActivity()).toBeUndefined()
       session.close()
       restored?.close()
     }))
