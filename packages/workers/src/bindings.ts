@@ -14,7 +14,7 @@ export interface SessionRpc {
   deliver(sessionId: string, event: ServerEvent): Promise<boolean>
 }
 
-export type Fetching = { fetch(request: Request): Promise<Response> }
+type Fetching = { fetch(request: Request): Promise<Response> }
 
 export type BindingNames = Pick<ResolvedWorkerOptions<unknown>, 'sessionBinding' | 'hubBinding' | 'hubName'>
 

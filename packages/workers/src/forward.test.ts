@@ -27,14 +27,11 @@ describe('auth forwarded to Durable Objects', () => {
     const forged = new Request('http://x.test/mcp', {
       headers: { [AUTH_HEADER]: encodeAuth({ principal: 'mallory' }), [NEW_SESSION_HEADER]: 'f'.repeat(32) },
     })
-    const plain = withInternalHeaders(forged, {})
+    const plain = withInternalHeaders(forged, undefined)
     expect(plain.headers.get(AUTH_HEADER)).toBeNull()
     expect(plain.headers.get(NEW_SESSION_HEADER)).toBeNull()
-    const mine = encodeAuth({ principal: 'alice' })
-    expect(decodeAuth(withInternalHeaders(forged, { [AUTH_HEADER]: mine }).headers.get(AUTH_HEADER))).toEqual(
-      {
-        principal: 'alice',
-      },
-    )
+    const mine = withInternalHeaders(forged, { principal: 'alice' }, 'e'.repeat(32))
+    expect(decodeAuth(mine.headers.get(AUTH_HEADER))).toEqual({ principal: 'alice' })
+    expect(mine.headers.get(NEW_SESSION_HEADER)).toBe('e'.repeat(32))
   })
 })

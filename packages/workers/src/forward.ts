@@ -12,11 +12,19 @@ export const NEW_SESSION_HEADER = `${INTERNAL_HEADER_PREFIX}new-session`
 /** The caller the Worker was given for a request (`McpWorker.fetch`'s `auth`): base64url of its JSON. */
 export const AUTH_HEADER = `${INTERNAL_HEADER_PREFIX}auth`
 
-/** A copy of `request` without any internal header a client may have sent, plus `extra`. */
-export function withInternalHeaders(request: Request, extra: Record<string, string>): Request {
+/**
+ * A copy of `request` to forward to a Durable Object: without any internal header a client may have sent,
+ * with the Worker's own: `auth` (when given) and the id of the session it is to create (`newSession`).
+ */
+export function withInternalHeaders(
+  request: Request,
+  auth: RequestAuth | undefined,
+  newSession?: string,
+): Request {
   const headers = new Headers(request.headers)
   for (const name of [...headers.keys()]) if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name)
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value)
+  if (auth) headers.set(AUTH_HEADER, encodeAuth(auth))
+  if (newSession) headers.set(NEW_SESSION_HEADER, newSession)
   return new Request(request, { headers })
 }
 

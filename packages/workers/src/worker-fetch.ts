@@ -1,7 +1,7 @@
 import { createSessionId } from '@edgemcp/core'
 import { DEFAULT_MAX_BODY_BYTES, type RequestAuth } from '@edgemcp/streamable-http'
-import { type Fetching, hubStub, sessionStub } from './bindings.js'
-import { AUTH_HEADER, encodeAuth, NEW_SESSION_HEADER, withInternalHeaders } from './forward.js'
+import { hubStub, sessionStub } from './bindings.js'
+import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { bufferBody, parseJsonBytes } from './peek-body.js'
@@ -44,14 +44,10 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       isolate ??= createIsolateServe(env, config)
       return isolate(forwarded, ctx, auth)
     }
-    const internal: Record<string, string> = auth === undefined ? {} : { [AUTH_HEADER]: encodeAuth(auth) }
-    let stub: Fetching
-    if (route.to === 'hub') stub = hubStub(env, config)
-    else {
-      const id = route.to === 'session' ? route.sessionId : createSessionId()
-      if (route.to === 'new-session') internal[NEW_SESSION_HEADER] = id
-      stub = sessionStub(env, config, id)
-    }
-    return stub.fetch(withInternalHeaders(forwarded, internal))
+    if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(forwarded, auth))
+    const id = route.to === 'session' ? route.sessionId : createSessionId()
+    return sessionStub(env, config, id).fetch(
+      withInternalHeaders(forwarded, auth, route.to === 'new-session' ? id : undefined),
+    )
   }
 }
