@@ -29,7 +29,7 @@ export class Answer implements PendingAnswer {
   #deliver: ((response: Response | Promise<Response>) => void) | undefined
   #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
-  #pendingId: RequestId | undefined
+  readonly #pendingId: RequestId | null
 
   /** The handler's `emit`: related messages of this request. */
   readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.#relate(message)
@@ -52,6 +52,8 @@ export class Answer implements PendingAnswer {
     canStream: boolean,
     cancellation: RequestCancellation | undefined,
     changes: boolean,
+    /** A legacy request's id: the answer can be found by `closeSseStream` while the request runs. */
+    pendingId: RequestId | null,
   ) {
     this.#state = state
     this.#c = c
@@ -59,12 +61,8 @@ export class Answer implements PendingAnswer {
     this.#canStream = canStream
     this.#cancellation = cancellation
     this.#changes = changes
-  }
-
-  /** Keeps this answer (of a legacy request) findable by `closeSseStream` while the request runs. */
-  track(session: ServerSession, requestId: RequestId): void {
-    this.#pendingId = requestId
-    this.#state.addPending(session.id, requestId, this)
+    this.#pendingId = pendingId
+    if (pendingId !== null) state.addPending(session!.id, pendingId, this)
   }
 
   /**
@@ -152,6 +150,6 @@ export class Answer implements PendingAnswer {
   }
 
   #untrack(): void {
-    if (this.#pendingId !== undefined) this.#state.removePending(this.#session!.id, this.#pendingId, this)
+    if (this.#pendingId !== null) this.#state.removePending(this.#session!.id, this.#pendingId, this)
   }
 }

@@ -13,16 +13,14 @@ import { transportError } from './http-error.js'
 import { checkModernHeaders } from './modern-headers.js'
 import type { HandlerState } from './state.js'
 
-export type Plan =
-  | { error: ProtocolError }
-  | { era: 'modern' }
-  | { era: 'legacy'; session: ServerSession | undefined }
+/** How a request is served: refused, modern (stateless), or legacy (in its session, if it names one). */
+export type Plan = { error: ProtocolError } | { modern: true } | { session: ServerSession | undefined }
 
 /** The `MCP-Protocol-Version` header, trimmed; null when absent. */
 export const versionHeader = (headers: Headers): string | null =>
   headers.get('mcp-protocol-version')?.trim() ?? null
 
-const MODERN_PLAN: Plan = Object.freeze({ era: 'modern' as const })
+const MODERN_PLAN: Plan = Object.freeze({ modern: true as const })
 
 /**
  * Decides the era of a POSTed body (2026-07-28 basic/versioning "Backward Compatibility"): a request naming
@@ -65,12 +63,12 @@ export async function legacyPlan(
   headers: Headers,
   header: string | null,
   principal: string | undefined,
-): Promise<Plan & ({ error: ProtocolError } | { era: 'legacy' })> {
+): Promise<{ error: ProtocolError } | { session: ServerSession | undefined }> {
   const id = headers.get('mcp-session-id')?.trim()
   const session = id === undefined ? undefined : await state.findSession(id, principal)
   if (id !== undefined && !session)
     return { error: transportError(HttpStatus.notFound, 'Session not found: initialize a new session') }
-  if (header === null) return { era: 'legacy', session }
+  if (header === null) return { session }
   if (!isLegacyVersion(header))
     return { error: new UnsupportedProtocolVersionError(header, SUPPORTED_VERSIONS) }
   const negotiated = session?.protocolVersion
@@ -81,5 +79,5 @@ export async function legacyPlan(
         `Bad Request: MCP-Protocol-Version ${header} differs from the session's negotiated version ${negotiated}`,
       ),
     }
-  return { era: 'legacy', session }
+  return { session }
 }

@@ -53,10 +53,6 @@ export class EventStream implements SseConnectionOwner {
     this.#store = session ? state.eventStore : null
   }
 
-  get resumable(): boolean {
-    return this.#store !== null
-  }
-
   /** Whether an HTTP connection is attached right now. */
   get isConnected(): boolean {
     return this.#connection?.isOpen === true
@@ -121,14 +117,18 @@ export class EventStream implements SseConnectionOwner {
     return connection.takeResponse()
   }
 
-  /** Closes the current connection but not the stream (polling): `retry` first, the client comes back. */
-  dropConnection(): void {
+  /**
+   * Closes the current connection but not the stream (polling): `retry` first, the client comes back. False
+   * (nothing done) when the stream cannot resume.
+   */
+  dropConnection(): boolean {
     const connection = this.#connection
-    if (connection)
+    if (connection && this.#store)
       this.#enqueue(async () => {
         this.expiring(connection)
         connection.close()
       })
+    return this.#store !== null
   }
 
   /** @internal SseConnectionOwner: a keep-alive went out, so a legacy session is still in use. */

@@ -44,22 +44,27 @@ export function checkModernHeaders(
   const field = NAME_FIELD[method]
   const bodyName = field === undefined ? undefined : params[field]
   if (typeof bodyName !== 'string') return undefined
-  const raw = headers.get('mcp-name')
-  const decoded = raw === null ? undefined : decodeHeaderValue(raw)
-  if (!decoded?.ok || decoded.value !== bodyName) return new HeaderMismatchError('Mcp-Name', raw, bodyName)
-  if (method !== 'tools/call') return undefined
+  const error = mismatch(headers, 'Mcp-Name', bodyName)
+  if (error || method !== 'tools/call') return error
 
   const args = params.arguments
   for (const binding of bindingsOf(server.registry.tools.get(bodyName)?.wire.inputSchema)) {
-    const header = `Mcp-Param-${binding.name}`
-    const raw = headers.get(header)
-    const value = valueAt(args, binding.path)
-    const bodyText =
-      value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
-    const decoded = raw === null ? undefined : decodeHeaderValue(raw)
-    // No value in the body: the header must not be there either.
-    if (bodyText === undefined ? raw !== null : !decoded?.ok || !headerMatches(decoded.value, value))
-      return new HeaderMismatchError(header, raw, bodyText)
+    const error = mismatch(headers, `Mcp-Param-${binding.name}`, valueAt(args, binding.path))
+    if (error) return error
   }
+  return undefined
+}
+
+/**
+ * Whether a mirrored header fails to carry the body's `value`: present although the body has no value, or
+ * absent, malformed or (decoded) different although it has one.
+ */
+function mismatch(headers: Headers, header: string, value: unknown): ProtocolError | undefined {
+  const raw = headers.get(header)
+  const bodyText =
+    value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
+  const decoded = raw === null ? undefined : decodeHeaderValue(raw)
+  if (bodyText === undefined ? raw !== null : !decoded?.ok || !headerMatches(decoded.value, value))
+    return new HeaderMismatchError(header, raw, bodyText)
   return undefined
 }

@@ -44,8 +44,8 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   const plan = planned instanceof Promise ? await planned : planned
   if ('error' in plan) return errorResponse(plan.error, readId(value))
 
-  const modern = plan.era === 'modern'
-  const session = plan.era === 'legacy' ? plan.session : undefined
+  const modern = 'modern' in plan
+  const session = modern ? undefined : plan.session
   const method = isObject(value) && typeof value.method === 'string' ? value.method : undefined
   const listen = modern && method === 'subscriptions/listen'
   if (listen && !acceptsSse)
@@ -67,11 +67,8 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     canStream,
     cancellation,
     !modern && o.onSessionChange !== undefined && changesSession(value),
+    session && method !== undefined ? readId(value) : null,
   )
-  if (session && method !== undefined) {
-    const requestId = readId(value)
-    if (requestId !== null) answer.track(session, requestId)
-  }
 
   const handling = state.server.handle(value, {
     session,

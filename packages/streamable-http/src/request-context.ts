@@ -32,7 +32,7 @@ export class FetchContext implements McpRequestContext {
   constructor(
     readonly raw: Request,
     readonly env: any = undefined,
-    ctx: WaitUntilContext | undefined = undefined,
+    ctx?: WaitUntilContext,
   ) {
     this.#ctx = ctx
     this.req = this

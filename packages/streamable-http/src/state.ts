@@ -152,9 +152,6 @@ export class HandlerState {
    * to SSE first if needed): the client reconnects with `Last-Event-ID` after `retry` ms and gets the rest.
    */
   readonly closeSseStream = (sessionId: string, requestId: RequestId): boolean => {
-    const stream = this.#pending.get(sessionId)?.get(requestId)?.ensureStream()
-    if (!stream?.resumable) return false
-    stream.dropConnection()
-    return true
+    return this.#pending.get(sessionId)?.get(requestId)?.ensureStream()?.dropConnection() === true
   }
 }
