@@ -69,8 +69,7 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
     throw methodNotFound(method)
 
-  const cacheKey =
-    flags & REUSABLE ? `${method}|${scope.protocolVersion}|${String(scope.params.cursor)}` : undefined
+  const cacheKey = flags & REUSABLE ? `${method}|${scope.protocolVersion}|${scope.params.cursor}` : undefined
   if (cacheKey) {
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit
@@ -81,32 +80,28 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
     : finish(scope, result, flags, cacheKey)
 }
 
-/** The era's result fields, and the cache entry of a reusable list. */
-function finish(scope: RequestScope, result: JsonObject, flags: number, cacheKey: string | undefined) {
-  if (scope.era === 'modern') result = finishModern(scope, result, flags)
-  if (cacheKey) scope.core.listCache.set(cacheKey, freezeEncoded(result))
-  return result
-}
-
 /**
- * Adds the 2026-07-28 result fields. Mutates: every method returns an object of its own (handler results are
- * copied by the method), and cached list results are finished once, before they are cached.
+ * Adds the 2026-07-28 result fields, and caches a reusable list. Mutates: every method returns an object of its
+ * own (handler results are copied by the method), and cached list results are finished once, before they are
+ * cached.
  */
-function finishModern(scope: RequestScope, result: JsonObject, flags: number): JsonObject {
-  if (result.resultType === 'input_required') return result
+function finish(scope: RequestScope, result: JsonObject, flags: number, cacheKey: string | undefined) {
   const { core } = scope
-  result.resultType = 'complete'
-  if (flags & CACHEABLE) {
-    result.ttlMs ??= core.options.cache.ttlMs
-    result.cacheScope ??= core.options.cache.cacheScope
+  if (scope.era === 'modern' && result.resultType !== 'input_required') {
+    result.resultType = 'complete'
+    if (flags & CACHEABLE) {
+      result.ttlMs ??= core.options.cache.ttlMs
+      result.cacheScope ??= core.options.cache.cacheScope
+    }
+    if (core.options.serverInfoInResults)
+      result._meta =
+        result._meta === undefined
+          ? core.serverInfoMeta
+          : {
+              ...(result._meta as JsonObject),
+              [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info),
+            }
   }
-  if (core.options.serverInfoInResults)
-    result._meta =
-      result._meta === undefined
-        ? core.serverInfoMeta
-        : {
-            ...(result._meta as JsonObject),
-            [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info),
-          }
+  if (cacheKey) core.listCache.set(cacheKey, freezeEncoded(result))
   return result
 }

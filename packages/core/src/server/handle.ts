@@ -196,11 +196,11 @@ function handleModern(
     core,
     request,
     options,
+    undefined,
     version,
-    caps as JsonObject,
+    caps,
     meta[META_CLIENT_INFO] as Implementation | undefined,
     level ?? null,
-    undefined,
   )
   // On a shared connection (stdio, in-memory) ids are unique per sender, so notifications/cancelled works.
   return runRequest(scope, options.session)
@@ -217,7 +217,7 @@ function handleLegacy(
     if (session?.initialized) return refuse('session is already initialized', id, 'legacy')
     session ??= options.createSession ? options.createSession() : core.createSession()
     if (!session) return refuse('initialize needs a session', id, 'legacy')
-    const result = initialize(legacyScope(core, request, session, options), session)
+    const result = initialize(createScope(core, request, options, session), session)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: 'legacy' }
   }
   if (!session) {
@@ -230,36 +230,22 @@ function handleLegacy(
   if (!session.initialized && method !== 'ping')
     return refuse(`session is not initialized: send initialize before ${method}`, id, 'legacy')
   session.lastActivity = Date.now()
-  return runRequest(legacyScope(core, request, session, options), session)
+  return runRequest(createScope(core, request, options, session), session)
 }
 
-const legacyScope = (
-  core: ServerCore,
-  request: JsonRpcRequest,
-  session: ServerSession,
-  options: HandleOptions,
-): RequestScope =>
-  createScope(
-    core,
-    request,
-    options,
-    session.protocolVersion ?? '2025-03-26',
-    session.clientCapabilities,
-    session.clientInfo,
-    undefined,
-    session,
-  )
-
-/** Everything known about a request; the era follows from whether it belongs to a legacy session. */
+/**
+ * Everything known about a request; the era follows from whether it belongs to a legacy session, whose
+ * negotiated version, client capabilities and client info it takes.
+ */
 function createScope(
   core: ServerCore,
   request: JsonRpcRequest,
   options: HandleOptions,
-  protocolVersion: string,
-  clientCapabilities: JsonObject,
-  clientInfo: Implementation | undefined,
-  logLevel: LoggingLevel | null | undefined,
   session: ServerSession | undefined,
+  protocolVersion: string = session?.protocolVersion ?? '2025-03-26',
+  clientCapabilities: JsonObject = session?.clientCapabilities ?? {},
+  clientInfo: Implementation | undefined = session?.clientInfo,
+  logLevel?: LoggingLevel | null,
 ): RequestScope {
   return {
     core,

@@ -192,13 +192,11 @@ export class McpServer implements ServerCore {
     const r = this.registry
     const caps: JsonObject = { ...this.#extraCapabilities }
     if (this.#logging) caps.logging = {}
-    const hasCompleter =
-      [...r.prompts.values()].some((p) => p.definition.complete) ||
-      [...r.templates.values()].some((t) => t.definition.complete)
-    if (hasCompleter) caps.completions = {}
-    if (r.prompts.size > 0) caps.prompts = { listChanged: true }
-    if (r.resources.size > 0 || r.templates.size > 0) caps.resources = { subscribe: true, listChanged: true }
-    if (r.tools.size > 0) caps.tools = { listChanged: true }
+    if ([...r.prompts.values(), ...r.templates.values()].some((e) => e.definition.complete))
+      caps.completions = {}
+    if (r.prompts.size) caps.prompts = { listChanged: true }
+    if (r.resources.size || r.templates.size) caps.resources = { subscribe: true, listChanged: true }
+    if (r.tools.size) caps.tools = { listChanged: true }
     this.#capabilitiesCache = caps
     return caps
   }

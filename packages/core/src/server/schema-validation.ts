@@ -36,17 +36,14 @@ export function compileSchema(
   schema: SchemaInput | undefined,
   direction: 'input' | 'output',
 ): CompiledSchema {
-  if (schema === undefined) return compileJsonSchema(EMPTY_OBJECT_SCHEMA)
   if (isStandardSchema(schema)) return compileStandardSchema(schema, direction)
-  return compileJsonSchema(schema)
+  return compileJsonSchema(schema ?? EMPTY_OBJECT_SCHEMA)
 }
 
+/** The draft a `$schema` URI names (draft-07, draft-04, 2019-09); 2020-12 by default. */
 function draftOf(schema: JsonSchema): '2020-12' | '2019-09' | '7' | '4' {
-  const s = typeof schema.$schema === 'string' ? schema.$schema : ''
-  if (s.includes('draft-07')) return '7'
-  if (s.includes('draft-04')) return '4'
-  if (s.includes('2019-09')) return '2019-09'
-  return '2020-12'
+  const m = /draft-0([47])|2019-09/.exec(typeof schema.$schema === 'string' ? schema.$schema : '')
+  return m ? ((m[1] ?? m[0]) as '7' | '4' | '2019-09') : '2020-12'
 }
 
 function compileJsonSchema(schema: JsonSchema): CompiledSchema {

@@ -10,9 +10,6 @@ import { listPage, optionalObject, ownCopy, requireString, TOOL_KEYS, wires } fr
 export const listTools = (scope: RequestScope): JsonObject =>
   listPage(scope, 'tools', wires(scope.core.registry.tools), TOOL_KEYS)
 
-/** Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before. */
-const inputErrorsAreToolErrors = (version: string) => version >= '2025-11-25'
-
 const text = (text: string) => [{ type: 'text', text }]
 const toolError = (message: string): JsonObject => ({ content: text(message), isError: true })
 
@@ -36,7 +33,8 @@ function runTool(
 ): JsonObject | Promise<JsonObject> {
   if (!checked.ok) {
     const issues = checked.issues.map((i) => ({ ...i, path: i.path ? `arguments.${i.path}` : 'arguments' }))
-    if (inputErrorsAreToolErrors(scope.protocolVersion))
+    // Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before.
+    if (scope.protocolVersion >= '2025-11-25')
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
@@ -79,7 +77,7 @@ function finishToolResult(
   const structured = out.structuredContent
   if (out.content === undefined)
     out.content = structured === undefined ? [] : text(JSON.stringify(structured))
-  if (!output || out.isError) return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
+  if (!output || out.isError) return checkedOutput(scope, name, out)
   if (structured === undefined) throw broken(name, 'has an outputSchema but returned no structuredContent')
   const checked = output.validate(structured)
   return checked instanceof Promise
@@ -87,9 +85,14 @@ function finishToolResult(
     : checkedOutput(scope, name, out, checked)
 }
 
-/** The result once its structuredContent was checked against the tool's outputSchema. */
-function checkedOutput(scope: RequestScope, name: string, out: JsonObject, checked: SchemaCheck): JsonObject {
-  if (!checked.ok)
+/** The result in the revision's shape, once its structuredContent passed the outputSchema check (if any). */
+function checkedOutput(
+  scope: RequestScope,
+  name: string,
+  out: JsonObject,
+  checked?: SchemaCheck,
+): JsonObject {
+  if (checked && !checked.ok)
     throw broken(
       name,
       `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
