@@ -1,10 +1,4 @@
 /**
- * Cancellation of one request, paid for only when used. An AbortController and listeners on the upstream
- * signals cost more than most handlers; most handlers never look at `ctx.signal`. This creates them on the
- * first read of `signal`, and propagates aborts from its parent (the HTTP request's signal, or the enclosing
- * request) either way.
- */
-/**
  * What the engine needs of an upstream cancellation signal. `AbortSignal` fits; so does a transport's own
  * lighter object that creates no signal until asked.
  */
@@ -15,6 +9,11 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void
 }
 
+/**
+ * Cancellation of one request, paid for only when used. An AbortController and a listener on the upstream
+ * signal cost more than most handlers; most handlers never look at `ctx.signal`. This creates them on the
+ * first read of `signal`, and follows the upstream signal (the HTTP request's) either way.
+ */
 export class RequestAbort {
   #controller: AbortController | undefined
   #reason: unknown
@@ -24,20 +23,18 @@ export class RequestAbort {
   /** Neighbours in the server's InflightRequests list. */
   inflightPrev: RequestAbort | undefined
   inflightNext: RequestAbort | undefined
-  /** Children that made a signal (made on first use: most requests have none). */
-  #children: Set<RequestAbort> | undefined
-  /** Removes the listener on an upstream signal, once one was added. */
-  #unlink: (() => void) | undefined
+  /** The listener on the upstream signal, once one was added. */
+  #onAbort: (() => void) | undefined
 
-  /** Where aborts come from: the transport's signal, or the enclosing request. */
-  readonly #parent: AbortSignalLike | RequestAbort | undefined
+  /** Where aborts come from: the transport's signal. */
+  readonly #upstream: AbortSignalLike | undefined
 
-  constructor(parent?: AbortSignalLike | RequestAbort) {
-    this.#parent = parent
+  constructor(upstream?: AbortSignalLike) {
+    this.#upstream = upstream
   }
 
   get aborted(): boolean {
-    return this.#done || this.#parent?.aborted === true
+    return this.#done || this.#upstream?.aborted === true
   }
 
   get signal(): AbortSignal {
@@ -45,21 +42,11 @@ export class RequestAbort {
     const c = new AbortController()
     this.#controller = c
     if (this.#done) c.abort(this.#reason)
-    const p = this.#parent
-    if (p instanceof RequestAbort) {
-      // Only a child with a signal needs its parent to push aborts to it (`aborted` asks the parent), so it
-      // joins the parent now; the parent must then listen to its own upstream signal too.
-      p.#children ??= new Set()
-      p.#children.add(this)
-      void p.signal
-      if (p.aborted) this.abort(p.#reason)
-    } else if (p) {
-      if (p.aborted) this.abort(p.reason)
-      else {
-        const onAbort = () => this.abort(p.reason)
-        p.addEventListener('abort', onAbort, { once: true })
-        this.#unlink = () => p.removeEventListener('abort', onAbort)
-      }
+    const up = this.#upstream
+    if (up?.aborted) this.abort(up.reason)
+    else if (up) {
+      this.#onAbort = () => this.abort(up.reason)
+      up.addEventListener('abort', this.#onAbort, { once: true })
     }
     return c.signal
   }
@@ -69,15 +56,12 @@ export class RequestAbort {
     this.#done = true
     this.#reason = reason ?? new Error('aborted')
     this.#controller?.abort(this.#reason)
-    if (this.#children) for (const child of this.#children) child.abort(this.#reason)
   }
 
-  /** Detaches from a long-lived parent once the request is over. */
+  /** Detaches from a long-lived upstream signal once the request is over. */
   dispose(): void {
-    const unlink = this.#unlink
-    this.#unlink = undefined
-    unlink?.()
-    if (this.#parent instanceof RequestAbort) this.#parent.#children?.delete(this)
+    if (this.#onAbort) this.#upstream?.removeEventListener('abort', this.#onAbort)
+    this.#onAbort = undefined
   }
 
   /** Resolves when aborted (subscribes lazily). */
