@@ -1,4 +1,4 @@
-import { ErrorCode, HttpStatus, type ProtocolError, type RequestId } from '@edgemcp/core'
+import { ErrorCode, type ProtocolError, type RequestId } from '@edgemcp/core'
 import { errorResponse, transportError } from './http-error.js'
 
 export type BodyResult = { ok: true; text: string } | { ok: false; error: ProtocolError }
@@ -8,12 +8,12 @@ export const MAX_DISCARDED_BYTES = 64 * 1024 * 1024
 
 const tooLarge = (limit: number): BodyResult => ({
   ok: false,
-  error: transportError(HttpStatus.payloadTooLarge, `Request body exceeds ${limit} bytes`),
+  error: transportError(413, `Request body exceeds ${limit} bytes`),
 })
 
 const unreadable = (detail: string): BodyResult => ({
   ok: false,
-  error: transportError(HttpStatus.badRequest, `Parse error: ${detail}`, ErrorCode.ParseError),
+  error: transportError(400, `Parse error: ${detail}`, ErrorCode.ParseError),
 })
 
 const utf8 = new TextEncoder()

@@ -1,5 +1,4 @@
 import {
-  HttpStatus,
   isLegacyVersion,
   isModernVersion,
   isObject,
@@ -20,7 +19,7 @@ export type Plan = { error: ProtocolError } | { modern: true } | { session: Serv
 export const versionHeader = (headers: Headers): string | null =>
   headers.get('mcp-protocol-version')?.trim() ?? null
 
-const MODERN_PLAN: Plan = Object.freeze({ modern: true as const })
+const MODERN_PLAN: Plan = { modern: true } as const
 
 /**
  * Decides the era of a POSTed body (2026-07-28 basic/versioning "Backward Compatibility"): a request naming
@@ -67,7 +66,7 @@ export async function legacyPlan(
   const id = headers.get('mcp-session-id')?.trim()
   const session = id === undefined ? undefined : await state.findSession(id, principal)
   if (id !== undefined && !session)
-    return { error: transportError(HttpStatus.notFound, 'Session not found: initialize a new session') }
+    return { error: transportError(404, 'Session not found: initialize a new session') }
   if (header === null) return { session }
   if (!isLegacyVersion(header))
     return { error: new UnsupportedProtocolVersionError(header, SUPPORTED_VERSIONS) }
@@ -75,7 +74,7 @@ export async function legacyPlan(
   if (negotiated !== undefined && header !== negotiated)
     return {
       error: transportError(
-        HttpStatus.badRequest,
+        400,
         `Bad Request: MCP-Protocol-Version ${header} differs from the session's negotiated version ${negotiated}`,
       ),
     }

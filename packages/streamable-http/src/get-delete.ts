@@ -1,4 +1,4 @@
-import { HttpStatus, isModernVersion, type ServerSession } from '@edgemcp/core'
+import { isModernVersion, type ServerSession } from '@edgemcp/core'
 import { accepts } from './accept.js'
 import { declaresBody, discardBody } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
@@ -7,8 +7,8 @@ import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState } from './state.js'
 
-export const methodNotAllowedError = transportError(HttpStatus.methodNotAllowed, 'Method Not Allowed')
-export const ALLOW: Readonly<Record<string, string>> = Object.freeze({ Allow: 'GET, POST, DELETE' })
+export const methodNotAllowedError = transportError(405, 'Method Not Allowed')
+export const ALLOW: Readonly<Record<string, string>> = { Allow: 'GET, POST, DELETE' }
 
 const refusal = (status: number, message: string): Response => errorResponse(transportError(status, message))
 
@@ -39,7 +39,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
   if (session instanceof Response) return session
   const headers = c.req.raw.headers
   if (!accepts(headers.get('accept'), 'text/event-stream'))
-    return refusal(HttpStatus.notAcceptable, 'Not Acceptable: Accept must list text/event-stream')
+    return refusal(406, 'Not Acceptable: Accept must list text/event-stream')
 
   const lastEventId = headers.get('last-event-id')?.trim()
   const store = state.eventStore
@@ -47,17 +47,14 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
     const replay = await store.replayAfter(lastEventId)
     // Stream ids of a session start with its id (`newStream`): another session's are foreign.
     if (!replay?.streamId.startsWith(`${session.id}.`))
-      return refusal(
-        HttpStatus.badRequest,
-        'Bad Request: Last-Event-ID is unknown or expired; open a new stream',
-      )
+      return refusal(400, 'Bad Request: Last-Event-ID is unknown or expired; open a new stream')
     const live = state.liveStream(session, replay.streamId)
     const connect = state.connectOf(c)
     return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }
 
   if (state.standalone.get(session.id)?.isConnected)
-    return refusal(HttpStatus.conflict, 'Conflict: this session already has a standalone SSE stream open')
+    return refusal(409, 'Conflict: this session already has a standalone SSE stream open')
   const stream = state.newStream(session)
   const response = stream.open(state.connectOf(c))
   state.setStandalone(session, stream)
@@ -70,5 +67,5 @@ export async function handleDelete(state: HandlerState, c: McpRequestContext): P
   if (session instanceof Response) return session
   session.close('Session terminated by the client') // its streams end
   await state.sessions.delete(session.id)
-  return new Response(null, { status: HttpStatus.ok })
+  return new Response(null, { status: 200 })
 }

@@ -2,7 +2,7 @@ import { encodeMessage, type HandleResult, type ServerSession } from '@edgemcp/c
 import type { HandlerState } from './state.js'
 
 /** Headers of a JSON answer; shared (responses copy their init, nothing writes to it). */
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json' }
 
 /** The engine's result as one HTTP response: JSON, or no body (202); with the id of a `session` it opened. */
 function jsonResponse({ body, status }: HandleResult, session?: ServerSession): Response {

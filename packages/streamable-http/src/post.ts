@@ -1,4 +1,4 @@
-import { HttpStatus, parseJson, readId, isObject } from '@edgemcp/core'
+import { parseJson, readId, isObject } from '@edgemcp/core'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
@@ -17,20 +17,14 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   if (!isJsonContentType(headers.get('content-type')))
     return refuse(
       request,
-      transportError(
-        HttpStatus.unsupportedMediaType,
-        'Unsupported Media Type: Content-Type must be application/json',
-      ),
+      transportError(415, 'Unsupported Media Type: Content-Type must be application/json'),
     )
   const accept = headers.get('accept')
   const acceptsSse = accepts(accept, 'text/event-stream')
   if (!accepts(accept, 'application/json') || (!acceptsSse && !o.acceptJsonOnly))
     return refuse(
       request,
-      transportError(
-        HttpStatus.notAcceptable,
-        'Not Acceptable: Accept must list both application/json and text/event-stream',
-      ),
+      transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
   const body = await readBody(request, o.maxBodyBytes)
   if (!body.ok) return errorResponse(body.error)
@@ -50,10 +44,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   const listen = modern && method === 'subscriptions/listen'
   if (listen && !acceptsSse)
     return errorResponse(
-      transportError(
-        HttpStatus.notAcceptable,
-        'Not Acceptable: subscriptions/listen answers with text/event-stream',
-      ),
+      transportError(406, 'Not Acceptable: subscriptions/listen answers with text/event-stream'),
       readId(value),
     )
 

@@ -1,4 +1,4 @@
-import { HttpStatus, type ProtocolError } from '@edgemcp/core'
+import type { ProtocolError } from '@edgemcp/core'
 import { transportError } from './http-error.js'
 
 /** An allowlist: exact strings (`'*'` allows all), or a predicate. */
@@ -38,7 +38,7 @@ function allowed(list: Allowlist, value: string): boolean {
 }
 
 const forbidden = (what: string, value: string): ProtocolError =>
-  transportError(HttpStatus.forbidden, `Forbidden: ${what} ${value} is not allowed`)
+  transportError(403, `Forbidden: ${what} ${value} is not allowed`)
 
 export interface RequestGuardOptions {
   /** Origins allowed to call the endpoint. Default: loopback origins. Requests without `Origin` pass. */
