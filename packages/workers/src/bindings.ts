@@ -34,6 +34,22 @@ export const hubStub = (env: unknown, names: Pick<BindingNames, 'hubBinding' | '
 export const sessionStub = (env: unknown, names: Pick<BindingNames, 'sessionBinding'>, sessionId: string) =>
   stub<SessionRpc>(env, names.sessionBinding, sessionId)
 
+/**
+ * Tells the hub something (`call`); the promise never rejects: a failure runs `failed` and is logged with
+ * `what` the hub was to be told, when there is one.
+ */
+export const toHub = (
+  env: unknown,
+  names: Pick<BindingNames, 'hubBinding' | 'hubName'>,
+  call: (hub: HubRpc) => Promise<void>,
+  what?: string,
+  failed?: () => void,
+): Promise<void> =>
+  call(hubStub(env, names)).catch((e: unknown) => {
+    failed?.()
+    if (what) console.error(`edgemcp: could not ${what} the hub`, e)
+  })
+
 /** `env[name]` when it is a non-empty string. */
 export function stringVar(env: unknown, name: string): string | undefined {
   const v = (env as Record<string, unknown> | undefined)?.[name]

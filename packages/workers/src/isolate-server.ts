@@ -1,5 +1,5 @@
 import type { RequestAuth } from '@edgemcp/streamable-http'
-import { hubStub } from './bindings.js'
+import { toHub } from './bindings.js'
 import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import type { ServerEvent } from './server-events.js'
@@ -26,9 +26,7 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
   const auths = new WeakMap<Request, RequestAuth>()
 
   const publish = (event: ServerEvent): void => {
-    const sending = hubStub(env, config)
-      .publish(event)
-      .catch((e: unknown) => console.error('edgemcp: could not publish to the hub', e))
+    const sending = toHub(env, config, (hub) => hub.publish(event), 'publish to')
     let last: ExecutionContext | undefined
     for (const ctx of contexts.keys()) last = ctx
     last?.waitUntil(sending)

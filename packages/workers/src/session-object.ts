@@ -1,7 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
 import type { McpFetch } from '@edgemcp/streamable-http'
-import { type HubRpc, hubStub, type SessionRpc } from './bindings.js'
+import { type HubRpc, type SessionRpc, toHub } from './bindings.js'
 import { NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
@@ -156,17 +156,9 @@ export function createSessionObjectClass<Env>(
       )
     }
 
-    /**
-     * Tells the hub something, in the background; a failure is logged when there is `what` to log (what the
-     * hub was to be told).
-     */
+    /** Tells the hub something in the background (see `toHub`). */
     #toHub(call: (hub: HubRpc) => Promise<void>, what?: string, failed?: () => void): void {
-      this.ctx.waitUntil(
-        call(hubStub(this.env, config)).catch((e: unknown) => {
-          failed?.()
-          if (what) console.error(`edgemcp: could not ${what} the hub`, e)
-        }),
-      )
+      this.ctx.waitUntil(toHub(this.env, config, call, what, failed))
     }
 
     /** The session is gone: its events, requests, alarm and hub registration go too. */
