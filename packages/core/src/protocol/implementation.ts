@@ -1,3 +1,4 @@
+import { V2025_06_18, V2025_11_25 } from './versions.js'
 import type { Implementation, JsonObject } from '../server/types.js'
 
 /**
@@ -6,8 +7,8 @@ import type { Implementation, JsonObject } from '../server/types.js'
  */
 export function implementationFor(version: string, info: Implementation): JsonObject {
   const out: JsonObject = { name: info.name, version: info.version }
-  if (version >= '2025-06-18' && info.title !== undefined) out.title = info.title
-  if (version >= '2025-11-25')
+  if (version >= V2025_06_18 && info.title !== undefined) out.title = info.title
+  if (version >= V2025_11_25)
     for (const k of ['description', 'websiteUrl', 'icons'] as const)
       if (info[k] !== undefined) out[k] = info[k]
   return out

@@ -5,16 +5,23 @@ import { INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../errors/codes.js'
  * Legacy era: 2024-11-05 … 2025-11-25 (initialize handshake, sessions).
  * Modern era: 2026-07-28 (stateless, per-request `_meta`).
  */
-export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
-export const MODERN_VERSIONS = ['2026-07-28'] as const
+// Each revision named once: comparisons elsewhere (`version >= V2025_06_18`) use these.
+export const V2024_11_05 = '2024-11-05'
+export const V2025_03_26 = '2025-03-26'
+export const V2025_06_18 = '2025-06-18'
+export const V2025_11_25 = '2025-11-25'
+export const V2026_07_28 = '2026-07-28'
+
+export const LEGACY_VERSIONS = [V2025_11_25, V2025_06_18, V2025_03_26, V2024_11_05] as const
+export const MODERN_VERSIONS = [V2026_07_28] as const
 export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const
 
 export type LegacyVersion = (typeof LEGACY_VERSIONS)[number]
 export type ModernVersion = (typeof MODERN_VERSIONS)[number]
 export type ProtocolVersion = LegacyVersion | ModernVersion
 
-export const LATEST_LEGACY_VERSION: LegacyVersion = '2025-11-25'
-export const LATEST_VERSION: ModernVersion = '2026-07-28'
+export const LATEST_LEGACY_VERSION: LegacyVersion = V2025_11_25
+export const LATEST_VERSION: ModernVersion = V2026_07_28
 
 export const isLegacyVersion = (v: unknown): v is LegacyVersion =>
   typeof v === 'string' && (LEGACY_VERSIONS as readonly string[]).includes(v)
@@ -32,7 +39,7 @@ export function negotiateLegacyVersion(requested: unknown): LegacyVersion {
 }
 
 /** JSON-RPC batches exist only in 2025-03-26 (added there, removed in 2025-06-18). */
-export const supportsBatch = (v: string | undefined): boolean => v === '2025-03-26'
+export const supportsBatch = (v: string | undefined): boolean => v === V2025_03_26
 
 /** Resource-not-found is -32002 before 2026-07-28 and -32602 from it. */
 export const resourceNotFoundCode = (v: string): number =>

@@ -1,3 +1,5 @@
+import { ELICIT, SAMPLE } from '../protocol/methods.js'
+import { V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
 import { McpLocalError } from '../errors/local-error.js'
 import type { RequestScope } from './core.js'
 import { createSessionId } from './session.js'
@@ -71,12 +73,12 @@ class HandlerContext implements RequestContext {
         return misuse('The client does not support URL-mode elicitation')
       if (legacy) wire.elicitationId = params.elicitationId ?? createSessionId()
       else delete wire.elicitationId
-    } else if (legacy && scope.protocolVersion < '2025-11-25') delete wire.mode
-    return this.#ask<ElicitResult>('elicitation/create', wire, 'elicitation', options)
+    } else if (legacy && scope.protocolVersion < V2025_11_25) delete wire.mode
+    return this.#ask<ElicitResult>(ELICIT, wire, 'elicitation', options)
   }
 
   sample(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
-    return this.#ask<CreateMessageResult>('sampling/createMessage', { ...params }, 'sampling', options)
+    return this.#ask<CreateMessageResult>(SAMPLE, { ...params }, 'sampling', options)
   }
 
   listRoots(options?: RequestOptions): Promise<ListRootsResult> {
@@ -91,7 +93,7 @@ class HandlerContext implements RequestContext {
     this.#lastProgress = progress
     const params: JsonObject = { progressToken, progress }
     if (total !== undefined) params.total = total
-    if (message !== undefined && scope.protocolVersion >= '2025-03-26') params.message = message
+    if (message !== undefined && scope.protocolVersion >= V2025_03_26) params.message = message
     await scope.emit(notification('notifications/progress', params))
   }
 
@@ -114,7 +116,7 @@ class HandlerContext implements RequestContext {
     }
     const session = scope.session
     if (!session) return misuse(`${method} needs a session`)
-    if (method === 'elicitation/create' && scope.protocolVersion < '2025-06-18')
+    if (method === ELICIT && scope.protocolVersion < V2025_06_18)
       return misuse(`${method} does not exist in protocol revision ${scope.protocolVersion}`)
     if (scope.clientCapabilities[capability] === undefined)
       return misuse(`The client did not declare the ${capability} capability needed for ${method}`)

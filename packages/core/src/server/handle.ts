@@ -1,3 +1,4 @@
+import { CANCELLED } from '../protocol/methods.js'
 import { decodeMessage, isBatch, readId } from '../jsonrpc/codec.js'
 import type {
   JsonRpcMessage,
@@ -22,7 +23,7 @@ import {
   META_PROTOCOL_VERSION,
   readMeta,
 } from '../protocol/meta.js'
-import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch } from '../protocol/versions.js'
+import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch, V2025_03_26 } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
 import { initialize } from './methods/lifecycle.js'
@@ -161,9 +162,7 @@ function handleOne(
     // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
     const params = message.params ?? {}
     const inflight =
-      message.method === 'notifications/cancelled'
-        ? session?.inflight.get(params.requestId as RequestId)
-        : undefined
+      message.method === CANCELLED ? session?.inflight.get(params.requestId as RequestId) : undefined
     if (inflight) {
       inflight.cancelledByClient = true
       inflight.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
@@ -242,7 +241,7 @@ function createScope(
   request: JsonRpcRequest,
   options: HandleOptions,
   session: ServerSession | undefined,
-  protocolVersion: string = session?.protocolVersion ?? '2025-03-26',
+  protocolVersion: string = session?.protocolVersion ?? V2025_03_26,
   clientCapabilities: JsonObject = session?.clientCapabilities ?? {},
   clientInfo: Implementation | undefined = session?.clientInfo,
   logLevel?: LoggingLevel | null,

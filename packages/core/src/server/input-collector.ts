@@ -1,3 +1,4 @@
+import { ELICIT, SAMPLE } from '../protocol/methods.js'
 import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
 import type { JsonObject } from './types.js'
 import { isObject } from '../protocol/json.js'
@@ -7,8 +8,8 @@ import { isObject } from '../protocol/json.js'
  * (2026-07-28 InputResponses).
  */
 const KINDS: Record<string, [prefix: string, valid: (v: JsonObject) => boolean]> = {
-  'elicitation/create': ['elicit', (v) => ['accept', 'decline', 'cancel'].includes(v.action as string)],
-  'sampling/createMessage': ['sample', (v) => typeof v.role === 'string' && v.content !== undefined],
+  [ELICIT]: ['elicit', (v) => ['accept', 'decline', 'cancel'].includes(v.action as string)],
+  [SAMPLE]: ['sample', (v) => typeof v.role === 'string' && v.content !== undefined],
   'roots/list': ['roots', (v) => Array.isArray(v.roots)],
 }
 

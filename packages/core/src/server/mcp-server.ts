@@ -1,3 +1,4 @@
+import { RESOURCE_UPDATED } from '../protocol/methods.js'
 import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
@@ -236,7 +237,7 @@ export class McpServer implements ServerCore {
   /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): Promise<void> {
     this.#emitEvent({ type: 'resource-updated', uri })
-    return this.#notify(notification('notifications/resources/updated', { uri }), uri)
+    return this.#notify(notification(RESOURCE_UPDATED, { uri }), uri)
   }
 
   /**

@@ -1,3 +1,4 @@
+import { ELICIT } from '../protocol/methods.js'
 import {
   invalidParams,
   MissingClientCapabilityError,
@@ -27,7 +28,7 @@ function addUrlElicitations(
     const el = (item ?? {}) as JsonObject
     const key = typeof el.elicitationId === 'string' ? `url-${el.elicitationId}` : `url-${i}`
     inputs.requests[key] = {
-      method: 'elicitation/create',
+      method: ELICIT,
       params: { mode: 'url', message: String(el.message ?? ''), url: String(el.url ?? '') },
     }
   })

@@ -1,3 +1,4 @@
+import { V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
 import type { JsonObject } from './types.js'
 
 /**
@@ -5,11 +6,11 @@ import type { JsonObject } from './types.js'
  * schema describes; the modern revision gets everything.
  */
 const ADDED_IN: Record<string, string> = {
-  annotations: '2025-03-26',
-  title: '2025-06-18',
-  outputSchema: '2025-06-18',
-  icons: '2025-11-25',
-  structuredContent: '2025-06-18',
+  annotations: V2025_03_26,
+  title: V2025_06_18,
+  outputSchema: V2025_06_18,
+  icons: V2025_11_25,
+  structuredContent: V2025_06_18,
 }
 
 /** Drops the fields among `keys` that the revision does not know. Returns the same object when nothing needs dropping. */

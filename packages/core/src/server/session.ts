@@ -1,3 +1,4 @@
+import { CANCELLED } from '../protocol/methods.js'
 import { ConnectionClosedError, McpLocalError, RequestTimeoutError } from '../errors/local-error.js'
 import { fromErrorObject } from '../errors/protocol-error.js'
 import {
@@ -155,7 +156,7 @@ export class ServerSession {
         // Tell the client, so a dialog it shows for this request can close (basic/utilities/cancellation).
         send(
           channel,
-          notification('notifications/cancelled', {
+          notification(CANCELLED, {
             requestId: id,
             reason: 'The request that needed this input was cancelled',
           }),

@@ -1,7 +1,7 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import { implementationFor } from '../../protocol/implementation.js'
 import { META_SERVER_INFO } from '../../protocol/meta.js'
-import { negotiateLegacyVersion, SUPPORTED_VERSIONS } from '../../protocol/versions.js'
+import { negotiateLegacyVersion, SUPPORTED_VERSIONS, V2025_03_26 } from '../../protocol/versions.js'
 import type { RequestScope, ServerCore } from '../core.js'
 import type { ServerSession } from '../session.js'
 import { type Implementation, isLoggingLevel, type JsonObject, loggingLevelsExpected } from '../types.js'
@@ -9,7 +9,7 @@ import { optionalObject } from './shared.js'
 
 export function capabilitiesFor(core: ServerCore, version: string): JsonObject {
   const caps = core.capabilities()
-  if (version < '2025-03-26') {
+  if (version < V2025_03_26) {
     const { completions: _c, ...rest } = caps
     return rest
   }

@@ -1,3 +1,4 @@
+import { RESOURCE_UPDATED } from '../../protocol/methods.js'
 import { notification } from '../../jsonrpc/types.js'
 import { isStringArray } from '../../protocol/json.js'
 import { META_SUBSCRIPTION_ID } from '../../protocol/meta.js'
@@ -30,7 +31,7 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
       if (honoured[`${event.type}ListChanged`])
         void scope.emit(notification(`notifications/${event.type}/list_changed`, { _meta }))
     } else if (watched.has(event.uri))
-      void scope.emit(notification('notifications/resources/updated', { _meta, uri: event.uri }))
+      void scope.emit(notification(RESOURCE_UPDATED, { _meta, uri: event.uri }))
   }
   // Subscribe in the same synchronous step as the acknowledgement is queued: nothing is missed, and
   // nothing is sent before the acknowledgement.

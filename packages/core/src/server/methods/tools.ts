@@ -1,3 +1,4 @@
+import { V2025_11_25 } from '../../protocol/versions.js'
 import { internalError, invalidParams, ProtocolError } from '../../errors/protocol-error.js'
 import { createRequestContext } from '../context.js'
 import type { RequestScope } from '../core.js'
@@ -34,7 +35,7 @@ function runTool(
   if (!checked.ok) {
     const issues = checked.issues.map((i) => ({ ...i, path: i.path ? `arguments.${i.path}` : 'arguments' }))
     // Input validation failures are tool errors from 2025-11-25 on (SEP-1303), protocol errors before.
-    if (scope.protocolVersion >= '2025-11-25')
+    if (scope.protocolVersion >= V2025_11_25)
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
