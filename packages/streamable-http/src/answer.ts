@@ -100,7 +100,7 @@ export class Answer implements PendingAnswer {
     // A JSON-only answer. A legacy server→client request goes to the standalone stream, if there is one;
     // progress and log notifications have nowhere to go and are dropped.
     if (!isRequest(message)) return
-    const standalone = this.#session && this.#state.standalone.get(this.#session.id)
+    const standalone = this.#session && this.#state.standaloneOf(this.#session)
     if (!standalone)
       return Promise.reject(
         new McpLocalError(

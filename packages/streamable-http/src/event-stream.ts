@@ -34,6 +34,8 @@ export function replayOnly(events: readonly StoredEvent[], connect: ConnectOptio
  * (2025-11-25 basic/transports "Resumability and Redelivery"). Its settings are its handler's.
  */
 export class EventStream implements SseConnectionOwner {
+  /** The session's standalone stream (see `HandlerState.newStream`). */
+  standalone = false
   #queue: Promise<void> = settled
   #connection: SseConnection | undefined
   #ended = false

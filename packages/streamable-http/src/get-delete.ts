@@ -53,12 +53,9 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
     return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
   }
 
-  if (state.standalone.get(session.id)?.isConnected)
+  if (state.standaloneOf(session)?.isConnected)
     return refusal(409, 'Conflict: this session already has a standalone SSE stream open')
-  const stream = state.newStream(session)
-  const response = stream.open(state.connectOf(c))
-  state.setStandalone(session, stream)
-  return response
+  return state.newStream(session, true).open(state.connectOf(c))
 }
 
 /** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */

@@ -20,8 +20,6 @@ export interface PendingAnswer {
 export class HandlerState {
   /** The live streams of each legacy session that has any (for cleanup and resumption). */
   readonly #streams = new Map<string, EventStream[]>()
-  /** Each session's standalone GET stream (server-initiated messages). */
-  readonly standalone = new Map<string, EventStream>()
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
   readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
   readonly #hooked = new WeakSet<ServerSession>()
@@ -69,7 +67,6 @@ export class HandlerState {
       const id = session.id
       const streams = this.#streams.get(id)
       this.#streams.delete(id)
-      this.standalone.delete(id)
       for (const s of streams ?? []) {
         s.abort()
         void this.eventStore?.deleteStream(s.id)
@@ -80,19 +77,30 @@ export class HandlerState {
 
   /**
    * A new SSE stream. Legacy streams (with a session) are resumable when there is an event store; their ids
-   * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign.
+   * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign (the others
+   * need no id). A `standalone` stream carries the session's server-initiated messages; it replaces an older
+   * one, which ends.
    */
-  newStream(session: ServerSession | undefined): EventStream {
+  newStream(session: ServerSession | undefined, standalone?: boolean): EventStream {
+    if (!session) return new EventStream('', this)
     // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
     // string alive for as long as the stream lives (about 60 bytes more per stream).
-    const random = createSessionId().slice(0, 16)
-    if (!session) return new EventStream(`x.${random}`, this)
-    const id = [session.id, random].join('.')
+    const id = [session.id, createSessionId().slice(0, 16)].join('.')
     const stream = new EventStream(id, this, session)
+    if (standalone) {
+      this.standaloneOf(session)?.abort()
+      stream.standalone = true
+      session.attach((message) => stream.send(message))
+    }
     const streams = this.#streams.get(session.id)
     if (streams) streams.push(stream)
     else this.#streams.set(session.id, [stream])
     return stream
+  }
+
+  /** The session's standalone stream, if it has one. */
+  standaloneOf(session: ServerSession): EventStream | undefined {
+    return this.#streams.get(session.id)?.find((s) => s.standalone)
   }
 
   /** A live stream of a session, by id. */
@@ -108,10 +116,7 @@ export class HandlerState {
     const i = streams.indexOf(stream)
     if (i >= 0) streams.splice(i, 1)
     if (streams.length === 0) this.#streams.delete(session.id)
-    if (this.standalone.get(session.id) === stream) {
-      this.standalone.delete(session.id)
-      session.attach(undefined)
-    }
+    if (stream.standalone) session.attach(undefined)
   }
 
   /**
@@ -121,14 +126,6 @@ export class HandlerState {
    */
   connectOf(c: McpRequestContext): ConnectOptions {
     return { signal: c.req.raw.signal, hold: waitUntilOf(c, this.options.waitUntil) }
-  }
-
-  /** Makes `stream` the session's standalone stream (server-initiated messages), ending an older one. */
-  setStandalone(session: ServerSession, stream: EventStream): void {
-    const previous = this.standalone.get(session.id)
-    this.standalone.set(session.id, stream)
-    session.attach((message) => stream.send(message))
-    if (previous && previous !== stream) previous.abort()
   }
 
   addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
