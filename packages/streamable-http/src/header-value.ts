@@ -32,22 +32,34 @@ export function encodeHeaderValue(value: string): string {
 
 export type DecodedHeaderValue = { ok: true; value: string } | { ok: false; reason: string }
 
+/** Why a received value is refused, by the code `headerValueOf` returns. */
+const REFUSED = [
+  'contains characters not allowed in a header value',
+  'is not valid Base64',
+  'is not Base64 of UTF-8 text',
+] as const
+
 /**
- * Decodes a received `Mcp-Name` / `Mcp-Param-*` value. Surrounding whitespace is not part of a field value
- * (RFC 9110 §5.5). A sentinel must hold canonical, padded Base64 of valid UTF-8; anything else is literal.
+ * A received `Mcp-Name` / `Mcp-Param-*` value decoded, or the code (index in `REFUSED`) of why it is refused.
+ * Surrounding whitespace is not part of a field value (RFC 9110 §5.5). A sentinel must hold canonical, padded
+ * Base64 of valid UTF-8; anything else is literal.
  */
-export function decodeHeaderValue(raw: string): DecodedHeaderValue {
+export function headerValueOf(raw: string): string | 0 | 1 | 2 {
   const value = raw.trim()
-  if (!FIELD_VALUE.test(value))
-    return { ok: false, reason: 'contains characters not allowed in a header value' }
+  if (!FIELD_VALUE.test(value)) return 0
   const encoded = SENTINEL.exec(value)?.[1]
-  if (encoded === undefined) return { ok: true, value }
-  if (!BASE64.test(encoded)) return { ok: false, reason: 'is not valid Base64' }
+  if (encoded === undefined) return value
+  if (!BASE64.test(encoded)) return 1
   try {
-    const binary = atob(encoded)
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
-    return { ok: true, value: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
+    const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return { ok: false, reason: 'is not Base64 of UTF-8 text' }
+    return 2
   }
+}
+
+/** Decodes a received `Mcp-Name` / `Mcp-Param-*` value (see `headerValueOf`). */
+export function decodeHeaderValue(raw: string): DecodedHeaderValue {
+  const value = headerValueOf(raw)
+  return typeof value === 'string' ? { ok: true, value } : { ok: false, reason: REFUSED[value] }
 }

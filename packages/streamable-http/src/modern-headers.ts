@@ -1,5 +1,5 @@
 import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
-import { decodeHeaderValue } from './header-value.js'
+import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
 /** Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"). */
@@ -63,8 +63,8 @@ function mismatch(headers: Headers, header: string, value: unknown): ProtocolErr
   const raw = headers.get(header)
   const bodyText =
     value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
-  const decoded = raw === null ? undefined : decodeHeaderValue(raw)
-  if (bodyText === undefined ? raw !== null : !decoded?.ok || !headerMatches(decoded.value, value))
+  const decoded = raw === null ? undefined : headerValueOf(raw)
+  if (bodyText === undefined ? raw !== null : typeof decoded !== 'string' || !headerMatches(decoded, value))
     return new HeaderMismatchError(header, raw, bodyText)
   return undefined
 }
