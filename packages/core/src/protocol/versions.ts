@@ -12,6 +12,10 @@ export const V2025_06_18 = '2025-06-18'
 export const V2025_11_25 = '2025-11-25'
 export const V2026_07_28 = '2026-07-28'
 
+/** The two eras, as `HandleResult.era` and `ctx.era` name them. */
+export const LEGACY = 'legacy'
+export const MODERN = 'modern'
+
 export const LEGACY_VERSIONS = [V2025_11_25, V2025_06_18, V2025_03_26, V2024_11_05] as const
 export const MODERN_VERSIONS = [V2026_07_28] as const
 export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const

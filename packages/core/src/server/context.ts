@@ -1,5 +1,5 @@
 import { ELICIT, SAMPLE } from '../protocol/methods.js'
-import { V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
+import { LEGACY, MODERN, V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
 import { McpLocalError } from '../errors/local-error.js'
 import type { RequestScope } from './core.js'
 import { createSessionId } from './session.js'
@@ -24,10 +24,11 @@ const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
 const misuse = (message: string) => Promise.reject(new McpLocalError('misuse', message))
 
 /**
- * The one handler context of both eras over a request scope. A class, so its methods live on one shared
- * prototype: a per-request object literal of closures would keep every request's state alive longer.
+ * The one handler context of both eras over a request scope (`new HandlerContext(scope)` for each handler
+ * call). A class, so its methods live on one shared prototype: a per-request object literal of closures would
+ * keep every request's state alive longer.
  */
-class HandlerContext implements RequestContext {
+export class HandlerContext implements RequestContext {
   readonly #scope: RequestScope
   #lastProgress = Number.NEGATIVE_INFINITY
 
@@ -65,7 +66,7 @@ class HandlerContext implements RequestContext {
 
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {
     const scope = this.#scope
-    const legacy = scope.era === 'legacy'
+    const legacy = scope.era === LEGACY
     const wire: JsonObject = { ...params }
     if (params.mode === 'url') {
       const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
@@ -109,7 +110,7 @@ class HandlerContext implements RequestContext {
 
   #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {
     const scope = this.#scope
-    if (scope.era === 'modern') {
+    if (scope.era === MODERN) {
       return scope.inputs
         ? scope.inputs.ask<T>(method, params, capability, options?.key)
         : misuse(`${method} is only available in tools/call, prompts/get and resources/read`)
@@ -126,9 +127,4 @@ class HandlerContext implements RequestContext {
       signal: scope.abort.signal,
     }) as Promise<T>
   }
-}
-
-/** Builds the handler context of a request. */
-export function createRequestContext(scope: RequestScope): RequestContext {
-  return new HandlerContext(scope)
 }

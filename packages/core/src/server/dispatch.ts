@@ -1,3 +1,4 @@
+import { MODERN } from '../protocol/versions.js'
 import { methodNotFound } from '../errors/protocol-error.js'
 import { freezeEncoded } from '../jsonrpc/codec.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
@@ -42,7 +43,7 @@ const SHARED: Record<string, Entry> = {
   'completion/complete': [complete, 'completions'],
 }
 
-const LEGACY: Record<string, Entry> = {
+const LEGACY_METHODS: Record<string, Entry> = {
   ...SHARED,
   ping: [() => ({})],
   'logging/setLevel': [setLevel, 'logging'],
@@ -50,7 +51,7 @@ const LEGACY: Record<string, Entry> = {
   'resources/unsubscribe': [unsubscribe, 'resources'],
 }
 
-const MODERN: Record<string, Entry> = {
+const MODERN_METHODS: Record<string, Entry> = {
   ...SHARED,
   'server/discover': [discover, undefined, CACHEABLE],
   'subscriptions/listen': [listen],
@@ -62,8 +63,8 @@ const MODERN: Record<string, Entry> = {
  */
 export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> {
   const method = scope.request.method
-  const modern = scope.era === 'modern'
-  const table = modern ? MODERN : LEGACY
+  const modern = scope.era === MODERN
+  const table = modern ? MODERN_METHODS : LEGACY_METHODS
   const entry = Object.hasOwn(table, method) ? table[method] : undefined
   const [run, capability, flags = 0] = entry ?? []
   if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
@@ -87,7 +88,7 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
  */
 function finish(scope: RequestScope, result: JsonObject, flags: number, cacheKey: string | undefined) {
   const { core } = scope
-  if (scope.era === 'modern' && result.resultType !== 'input_required') {
+  if (scope.era === MODERN && result.resultType !== 'input_required') {
     result.resultType = 'complete'
     if (flags & CACHEABLE) {
       result.ttlMs ??= core.options.cache.ttlMs

@@ -23,7 +23,14 @@ import {
   META_PROTOCOL_VERSION,
   readMeta,
 } from '../protocol/meta.js'
-import { isModernVersion, SUPPORTED_VERSIONS, supportsBatch, V2025_03_26 } from '../protocol/versions.js'
+import {
+  isModernVersion,
+  LEGACY,
+  MODERN,
+  SUPPORTED_VERSIONS,
+  supportsBatch,
+  V2025_03_26,
+} from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
 import { initialize } from './methods/lifecycle.js'
@@ -116,7 +123,7 @@ const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) 
 
 /** A malformed `_meta` field: it rejects the HTTP request as a whole (400) when `status` says so. */
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
-  errorResult(invalidParams(detail, `_meta.${key}`), id, 'modern', status)
+  errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
 async function handleBatch(
   core: ServerCore,
@@ -128,20 +135,20 @@ async function handleBatch(
     return refuse(
       `JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`,
       null,
-      'legacy',
+      LEGACY,
     )
-  if (values.length === 0) return refuse('empty batch', null, 'legacy')
+  if (values.length === 0) return refuse('empty batch', null, LEGACY)
   // Each element is one message: a nested array is an invalid request, never another batch (JSON-RPC 2.0 §6).
   // `initialize` may not travel in a batch (2025-03-26 basic/lifecycle): no session for it there.
   const results = await Promise.all(
     values.map((v) =>
       isBatch(v)
-        ? refuse('a batch element must be a message, not a batch', null, 'legacy')
+        ? refuse('a batch element must be a message, not a batch', null, LEGACY)
         : handleInbound(core, v, { ...options, createSession: nothing }),
     ),
   )
   const responses = results.flatMap((r) => r.body ?? [])
-  return responses.length > 0 ? { body: responses, status: 200, era: 'legacy' } : accepted('legacy')
+  return responses.length > 0 ? { body: responses, status: 200, era: LEGACY } : accepted(LEGACY)
 }
 
 function handleOne(
@@ -155,7 +162,7 @@ function handleOne(
   const session = options.session
   if (!('method' in message)) {
     // A response: legal only as the answer to a server→client request of a legacy session.
-    if (session?.resolve(message)) return accepted('legacy')
+    if (session?.resolve(message)) return accepted(LEGACY)
     return refuse('unexpected response: no request of this server is waiting for it', null, undefined)
   }
   if (!('id' in message)) {
@@ -167,10 +174,10 @@ function handleOne(
       inflight.cancelledByClient = true
       inflight.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
     }
-    return accepted(session ? 'legacy' : undefined)
+    return accepted(session ? LEGACY : undefined)
   }
   const meta = readMeta(message.params)
-  if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === 'modern')
+  if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
   return handleLegacy(core, message, options)
 }
@@ -185,7 +192,7 @@ function handleModern(
   const version = meta[META_PROTOCOL_VERSION]
   if (version === undefined) return badMeta('is required', META_PROTOCOL_VERSION, id, 400)
   if (!isModernVersion(version))
-    return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), id, 'modern')
+    return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), id, MODERN)
   const caps = meta[META_CLIENT_CAPABILITIES]
   if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, id, 400)
   const level = meta[META_LOG_LEVEL]
@@ -213,11 +220,11 @@ function handleLegacy(
   let session = options.session
   const { id, method } = request
   if (method === 'initialize') {
-    if (session?.initialized) return refuse('session is already initialized', id, 'legacy')
+    if (session?.initialized) return refuse('session is already initialized', id, LEGACY)
     session ??= options.createSession ? options.createSession() : core.createSession()
-    if (!session) return refuse('initialize needs a session', id, 'legacy')
+    if (!session) return refuse('initialize needs a session', id, LEGACY)
     const result = initialize(createScope(core, request, options, session), session)
-    return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: 'legacy' }
+    return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: LEGACY }
   }
   if (!session) {
     const e = new ProtocolError(
@@ -227,7 +234,7 @@ function handleLegacy(
     return errorResult(e, id, undefined, 400)
   }
   if (!session.initialized && method !== 'ping')
-    return refuse(`session is not initialized: send initialize before ${method}`, id, 'legacy')
+    return refuse(`session is not initialized: send initialize before ${method}`, id, LEGACY)
   session.lastActivity = Date.now()
   return runRequest(createScope(core, request, options, session), session)
 }
@@ -250,7 +257,7 @@ function createScope(
     core,
     request,
     params: request.params ?? {},
-    era: session ? 'legacy' : 'modern',
+    era: session ? LEGACY : MODERN,
     protocolVersion,
     clientCapabilities,
     clientInfo,
@@ -284,7 +291,7 @@ async function runRequest(scope: RequestScope, registerIn: ServerSession | undef
     if (abort.cancelledByClient) return accepted(era)
     const error = toProtocolError(e)
     // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
-    return errorResult(error, id, era, era === 'modern' && error.code === METHOD_NOT_FOUND ? 404 : undefined)
+    return errorResult(error, id, era, era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined)
   } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
     core.inflight.delete(abort)

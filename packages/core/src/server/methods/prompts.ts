@@ -1,5 +1,5 @@
 import { invalidParams } from '../../errors/protocol-error.js'
-import { createRequestContext } from '../context.js'
+import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import type { JsonObject } from '../types.js'
 import { listPage, optionalObject, ownCopy, requireString, wires } from './shared.js'
@@ -20,5 +20,5 @@ export async function getPrompt(scope: RequestScope): Promise<JsonObject> {
   for (const a of prompt.definition.arguments ?? []) {
     if (a.required && strings[a.name] === undefined) throw invalidParams('is required', `arguments.${a.name}`)
   }
-  return ownCopy(await prompt.handler(strings, createRequestContext(scope)))
+  return ownCopy(await prompt.handler(strings, new HandlerContext(scope)))
 }

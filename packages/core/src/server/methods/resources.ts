@@ -1,6 +1,6 @@
 import { invalidParams, ResourceNotFoundError } from '../../errors/protocol-error.js'
 import { resourceNotFoundCode } from '../../protocol/versions.js'
-import { createRequestContext } from '../context.js'
+import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import type { Registry } from '../registry.js'
 import type { JsonObject, RequestContext } from '../types.js'
@@ -21,7 +21,7 @@ export const listResourceTemplates = (scope: RequestScope): JsonObject =>
 export async function readResource(scope: RequestScope): Promise<JsonObject> {
   const uri = requireString(scope.params, 'uri')
   const { registry } = scope.core
-  const ctx = createRequestContext(scope)
+  const ctx = new HandlerContext(scope)
   const fixed = registry.resources.get(uri)
   let result: JsonObject
   if (fixed) {

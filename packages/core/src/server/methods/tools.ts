@@ -1,6 +1,6 @@
 import { V2025_11_25 } from '../../protocol/versions.js'
 import { internalError, invalidParams, ProtocolError } from '../../errors/protocol-error.js'
-import { createRequestContext } from '../context.js'
+import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import { shapeFor } from '../revision-shapes.js'
 import { describeIssues, type CompiledSchema, type SchemaCheck } from '../schema-validation.js'
@@ -41,7 +41,7 @@ function runTool(
   }
   let result: CallToolResult | PromiseLike<CallToolResult>
   try {
-    result = tool.handler(checked.value, createRequestContext(scope))
+    result = tool.handler(checked.value, new HandlerContext(scope))
   } catch (e) {
     return handlerFailed(scope, e)
   }
