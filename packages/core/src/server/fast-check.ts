@@ -36,8 +36,9 @@ function propertyCheck(s: unknown): PropertyCheck | undefined {
     }
     return undefined
   }
-  const byType =
-    typeof s.type === 'string' && Object.hasOwn(PRIMITIVES, s.type) ? PRIMITIVES[s.type] : undefined
+  // A one-type array (`["string"]`) names its type as a key too, and means the same.
+  const type = s.type as string
+  const byType = Object.hasOwn(PRIMITIVES, type) ? PRIMITIVES[type] : undefined
   if (!byType) return undefined
   if (!enumValues) return byType
   const allowed = new Set(enumValues)

@@ -97,10 +97,7 @@ function toBase64Url(bytes: Uint8Array): string {
 function fromBase64Url(s: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) return undefined
   try {
-    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'))
-    const out = new Uint8Array(bin.length)
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)
-    return out
+    return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
   } catch {
     return undefined
   }

@@ -7,20 +7,19 @@ import type { ServerSession } from '../session.js'
 import { type Implementation, isLoggingLevel, type JsonObject, loggingLevelsExpected } from '../types.js'
 import { optionalObject } from './shared.js'
 
-export function capabilitiesFor(core: ServerCore, version: string): JsonObject {
-  const caps = core.capabilities()
+/**
+ * An initialize or discover result, in this key order: `head` (the version field), the server's capabilities
+ * as `version` knows them (no `completions` before 2025-03-26), `info` (serverInfo or its `_meta`), and the
+ * server's instructions when it has some.
+ */
+function serverResult(core: ServerCore, version: string, head: JsonObject, info: JsonObject): JsonObject {
+  let capabilities = core.capabilities()
   if (version < V2025_03_26) {
-    const { completions: _c, ...rest } = caps
-    return rest
+    const { completions: _c, ...rest } = capabilities
+    capabilities = rest
   }
-  return caps
-}
-
-/** Adds the server's instructions to an initialize or discover result, when it has some. */
-function withInstructions(core: ServerCore, result: JsonObject): JsonObject {
   const { instructions } = core.options
-  if (instructions !== undefined) result.instructions = instructions
-  return result
+  return { ...head, capabilities, ...info, ...(instructions === undefined ? {} : { instructions }) }
 }
 
 /** Legacy `initialize` (basic/lifecycle): negotiate the version and remember the client in the session. */
@@ -34,23 +33,14 @@ export function initialize(scope: RequestScope, session: ServerSession): JsonObj
   session.clientCapabilities = capabilities
   if (clientInfo) session.clientInfo = clientInfo as unknown as Implementation
   session.initialized = true
-  const result: JsonObject = {
-    protocolVersion: version,
-    capabilities: capabilitiesFor(scope.core, version),
-    serverInfo: implementationFor(version, scope.core.info),
-  }
-  return withInstructions(scope.core, result)
+  const serverInfo = implementationFor(version, scope.core.info)
+  return serverResult(scope.core, version, { protocolVersion: version }, { serverInfo })
 }
 
 /** 2026-07-28 `server/discover`. */
-export function discover(scope: RequestScope): JsonObject {
-  const { core } = scope
-  const result: JsonObject = {
-    supportedVersions: [...SUPPORTED_VERSIONS],
-    capabilities: capabilitiesFor(core, scope.protocolVersion),
-    _meta: { [META_SERVER_INFO]: implementationFor(scope.protocolVersion, core.info) },
-  }
-  return withInstructions(core, result)
+export function discover({ core, protocolVersion }: RequestScope): JsonObject {
+  const _meta = { [META_SERVER_INFO]: implementationFor(protocolVersion, core.info) }
+  return serverResult(core, protocolVersion, { supportedVersions: [...SUPPORTED_VERSIONS] }, { _meta })
 }
 
 export function setLevel(scope: RequestScope): JsonObject {
