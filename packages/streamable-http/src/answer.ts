@@ -8,7 +8,7 @@ import {
 } from '@edgemcp/core'
 import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
-import { jsonAnswer } from './json-answer.js'
+import { jsonResponse } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState, PendingAnswer } from './state.js'
 
@@ -134,7 +134,14 @@ export class Answer implements PendingAnswer {
       stream?.abort()
       this.#untrack()
       try {
-        deliver(r ? jsonAnswer(this.#state, r, changed) : Promise.reject(error))
+        // A session the request opened is stored, and a changed one reported, before the answer goes out.
+        deliver(
+          !r
+            ? Promise.reject(error)
+            : r.session || changed
+              ? this.#state.afterRequest(r.session, changed).then(() => jsonResponse(r, r.session))
+              : jsonResponse(r),
+        )
       } catch (e) {
         fail(e)
       }

@@ -1,7 +1,7 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
 import { refuse } from './body.js'
 import type { EventStore } from './event-store.js'
-import { ALLOW, handleDelete, handleGet, methodNotAllowedError } from './get-delete.js'
+import { handleDelete, handleGet, methodNotAllowed } from './get-delete.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 import { handlePost } from './post.js'
 import type { McpRequestContext } from './request-context.js'
@@ -27,41 +27,27 @@ export interface McpEndpointControls {
 }
 
 /**
- * The state of one endpoint (sessions, streams, requests in flight) and the function serving it, with the
- * stores given (`options.sessionStore` and `options.eventStore` are not read: see `createMcpEndpoint`).
+ * One endpoint: its state (sessions, streams, requests in flight) and the function serving it, with the
+ * stores given (`options.sessionStore` and `options.eventStore` are not read: see `createMcpEndpoint`). It is
+ * its own controls.
  */
-export function createEndpoint<C extends McpRequestContext>(
-  server: McpServer,
-  options: McpHandlerOptions<C>,
-  sessions: SessionStore,
-  eventStore: EventStore | null,
-): { state: HandlerState; controls: McpEndpointControls } {
-  const resolved = resolveOptions(options)
-  const state = new HandlerState(server, resolved, sessions, eventStore)
-  const serve = (c: McpRequestContext): Promise<Response> => {
+export class Endpoint extends HandlerState implements McpEndpointControls {
+  readonly serve = (c: McpRequestContext): Promise<Response> => {
     const request = c.req.raw
-    const error = checkRequestOrigin(request, resolved)
+    const error = checkRequestOrigin(request, this.options)
     if (error) return refuse(request, error)
     switch (request.method) {
       case 'POST':
-        return handlePost(state, c)
+        return handlePost(this, c)
       case 'GET':
-        return handleGet(state, c)
+        return handleGet(this, c)
       case 'DELETE':
-        return handleDelete(state, c)
+        return handleDelete(this, c)
       default:
         // HEAD included (Hono hands it to GET routes and drops the body): a GET would open a stream, with
         // its side effects (a standalone stream replaced), that nobody could read.
-        return refuse(request, methodNotAllowedError, null, ALLOW)
+        return methodNotAllowed(request)
     }
-  }
-  return {
-    state,
-    controls: {
-      sessions,
-      closeSseStream: state.closeSseStream,
-      serve,
-    },
   }
 }
 
@@ -76,5 +62,5 @@ export function createMcpEndpoint<C extends McpRequestContext>(
   sessions: SessionStore,
   eventStore: EventStore | null,
 ): McpEndpointControls {
-  return createEndpoint(server, options, sessions, eventStore).controls
+  return new Endpoint(server, resolveOptions(options), sessions, eventStore)
 }

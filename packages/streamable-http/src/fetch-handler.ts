@@ -22,6 +22,6 @@ export function createMcpFetchHandler(
   options: McpFetchHandlerOptions = {},
 ): McpFetchHandler {
   const { sessions, eventStore } = storesOf(options)
-  const controls = createMcpEndpoint(server, options, sessions, eventStore)
-  return Object.assign(fetchHandler(controls.serve), controls)
+  const { serve, closeSseStream } = createMcpEndpoint(server, options, sessions, eventStore)
+  return Object.assign(fetchHandler(serve), { sessions, closeSseStream, serve })
 }

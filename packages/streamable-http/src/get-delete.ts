@@ -1,14 +1,15 @@
 import { isModernVersion, type ServerSession } from '@edgemcp/core'
 import { accepts } from './accept.js'
-import { declaresBody, discardBody } from './body.js'
+import { declaresBody, discardBody, refuse } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
 import { replayOnly } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState } from './state.js'
 
-export const methodNotAllowedError = transportError(405, 'Method Not Allowed')
-export const ALLOW: Readonly<Record<string, string>> = { Allow: 'GET, POST, DELETE' }
+/** 405 with the methods the endpoint serves; a body sent along is read first (see `refuse`). */
+export const methodNotAllowed = (request: Request): Promise<Response> =>
+  refuse(request, transportError(405, 'Method Not Allowed'), null, { Allow: 'GET, POST, DELETE' })
 
 const refusal = (status: number, message: string): Response => errorResponse(transportError(status, message))
 
@@ -24,7 +25,7 @@ async function legacySession(state: HandlerState, c: McpRequestContext): Promise
   if (declaresBody(headers)) await discardBody(request)
   const version = versionHeader(headers)
   if (!headers.has('mcp-session-id') || (version !== null && isModernVersion(version)))
-    return errorResponse(methodNotAllowedError, null, ALLOW)
+    return methodNotAllowed(request)
   const auth = await state.options.authenticate?.(c)
   const plan = await legacyPlan(state, headers, version, auth?.principal)
   return 'error' in plan ? errorResponse(plan.error) : (plan.session as ServerSession)

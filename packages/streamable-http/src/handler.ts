@@ -1,9 +1,9 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import { storesOf } from './default-stores.js'
-import { createEndpoint, type McpEndpointControls } from './endpoint.js'
+import { Endpoint, type McpEndpointControls } from './endpoint.js'
 import { nodeConnect } from './node-sse-connection.js'
-import type { McpHandlerOptions } from './options.js'
+import { type McpHandlerOptions, resolveOptions } from './options.js'
 
 /** The Hono app serving one MCP endpoint at its root path, plus a few controls. */
 export type McpHandler = Hono & McpEndpointControls
@@ -22,11 +22,11 @@ export type McpHandler = Hono & McpEndpointControls
  */
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
   const { sessions, eventStore } = storesOf(options)
-  const { state, controls } = createEndpoint(server, options, sessions, eventStore)
-  nodeConnect(state)
-  const serve = controls.serve
+  const endpoint = new Endpoint(server, resolveOptions(options), sessions, eventStore)
+  nodeConnect(endpoint)
+  const { serve, closeSseStream } = endpoint
   const app = new Hono()
   // One route, one handler: Hono calls it directly (no middleware chain).
   app.all('/', (c) => serve(c))
-  return Object.assign(app, controls)
+  return Object.assign(app, { sessions, closeSseStream, serve })
 }
