@@ -1,10 +1,13 @@
 /** Content negotiation for the MCP endpoint: `Accept` and `Content-Type` (RFC 9110 §12.5.1, §8.3). */
 
-/** A media range of an `Accept` header: `type/subtype` (lowercase, wildcards as sent) and its weight. */
-type MediaRange = [range: string, q: number]
+/**
+ * The media ranges of an `Accept` header (`type/subtype`, lowercase, wildcards as sent) and their weights; a
+ * range listed twice keeps its first weight.
+ */
+type MediaRanges = Map<string, number>
 
-function parseAccept(header: string): MediaRange[] {
-  const ranges: MediaRange[] = []
+function parseAccept(header: string): MediaRanges {
+  const ranges: MediaRanges = new Map()
   for (const part of header.split(',')) {
     const [range = '', ...params] = part.split(';')
     const [type, subtype] = range.trim().toLowerCase().split('/')
@@ -15,16 +18,17 @@ function parseAccept(header: string): MediaRange[] {
       const n = Number(v)
       if (k.trim().toLowerCase() === 'q' && Number.isFinite(n)) q = n
     }
-    ranges.push([`${type}/${subtype}`, q])
+    const key = `${type}/${subtype}`
+    if (!ranges.has(key)) ranges.set(key, q)
   }
   return ranges
 }
 
 /** Parsed `Accept` headers: a client sends the same one with every request. Bounded, as headers are input. */
-const parsed = new Map<string, MediaRange[]>()
+const parsed = new Map<string, MediaRanges>()
 const MAX_CACHED = 32
 
-function rangesOf(header: string): MediaRange[] {
+function rangesOf(header: string): MediaRanges {
   let ranges = parsed.get(header)
   if (ranges === undefined) {
     ranges = parseAccept(header)
@@ -42,17 +46,8 @@ export function accepts(header: string | null | undefined, mediaType: string): b
   const exact = mediaType.toLowerCase()
   const slash = exact.indexOf('/')
   if (!header || slash < 0) return false
-  const anySubtype = `${exact.slice(0, slash)}/*`
-  let best = -1
-  let q = 0
-  for (const [range, weight] of rangesOf(header)) {
-    const specificity = range === exact ? 2 : range === anySubtype ? 1 : range === '*/*' ? 0 : -1
-    if (specificity > best) {
-      best = specificity
-      q = weight
-    }
-  }
-  return q > 0
+  const ranges = rangesOf(header)
+  return (ranges.get(exact) ?? ranges.get(`${exact.slice(0, slash)}/*`) ?? ranges.get('*/*') ?? 0) > 0
 }
 
 /** Whether a `Content-Type` header names JSON (`application/json`, parameters allowed). */

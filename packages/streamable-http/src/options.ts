@@ -75,9 +75,12 @@ export interface McpHandlerOptions<C extends McpRequestContext = Context> {
 /** Options of `createMcpFetchHandler`: hooks get an `McpRequestContext`. */
 export type McpFetchHandlerOptions = McpHandlerOptions<McpRequestContext>
 
-/** The options with their defaults filled in (`resolveOptions`). */
+/**
+ * The options with their defaults filled in (`resolveOptions`); `sseConnectionLifetimeMs` may stay undefined
+ * (connections take that as 0, no lifetime).
+ */
 export type ResolvedOptions = McpFetchHandlerOptions &
-  Required<Pick<McpHandlerOptions, 'maxBodyBytes' | 'keepAliveMs' | 'retryMs' | 'sseConnectionLifetimeMs'>>
+  Required<Pick<McpHandlerOptions, 'maxBodyBytes' | 'keepAliveMs' | 'retryMs'>>
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
@@ -93,6 +96,5 @@ export function resolveOptions<C extends McpRequestContext>(options: McpHandlerO
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     keepAliveMs: o.keepAliveMs ?? 15_000,
     retryMs: o.retryMs ?? 1000,
-    sseConnectionLifetimeMs: o.sseConnectionLifetimeMs ?? 0,
   }
 }
