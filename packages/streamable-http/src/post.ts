@@ -27,8 +27,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
       transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
   const body = await readBody(request, o.maxBodyBytes)
-  if (!body.ok) return errorResponse(body.error)
-  const parsed = parseJson(body.text)
+  const parsed = body.ok ? parseJson(body.text) : body
   if (!parsed.ok) return errorResponse(parsed.error)
   const value = parsed.value
 
