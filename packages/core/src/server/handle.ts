@@ -229,7 +229,7 @@ function handleLegacy(
   if (!session) {
     const e = new ProtocolError(
       INVALID_REQUEST,
-      'Bad Request: no session. Send initialize first (legacy revisions) or name the protocol version in _meta["io.modelcontextprotocol/protocolVersion"] (2026-07-28)',
+      `Bad Request: no session. Send initialize first (legacy revisions) or name the protocol version in _meta["${META_PROTOCOL_VERSION}"] (2026-07-28)`,
     )
     return errorResult(e, id, undefined, 400)
   }
