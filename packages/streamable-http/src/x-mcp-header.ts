@@ -37,26 +37,25 @@ function primitiveType(schema: Record<string, unknown>): boolean {
  * HTTP token (`token`), its name already taken (`unique`), its property not of a primitive type (`type`).
  */
 type Problem = 'place' | 'token' | 'unique' | 'type'
+type Report = (problem: Problem, path: string[] | null, name: unknown) => void
 
 /**
- * The valid annotations of an input schema; the invalid ones go to `report`. What the server validates
- * requests by (see `headerBindings` for the problems as text).
+ * The annotations of an input schema where they may be, on properties reachable from the root through
+ * `properties`: the valid ones are returned, the invalid ones go to `report`. What the server validates
+ * requests by; `headerBindings` also looks everywhere else (`elsewhere` gets each other keyword's value).
  */
 export function bindingsIn(
   inputSchema: unknown,
-  report?: (problem: Problem, path: string[] | null, name: unknown) => void,
+  report?: Report,
+  elsewhere?: (keyword: string, value: unknown) => void,
 ): HeaderBinding[] {
   const bindings: HeaderBinding[] = []
   const seen = new Set<string>()
-  const visit = (schema: unknown, path: string[] | null): void => {
-    if (Array.isArray(schema)) {
-      for (const item of schema) visit(item, null)
-      return
-    }
-    if (!isObject(schema)) return
+  const visit = (schema: unknown, path: string[]): void => {
+    if (!isObject(schema)) return elsewhere?.('', schema)
     if (KEY in schema) {
       const name = schema[KEY]
-      const problem: Problem | undefined = !path?.length
+      const problem: Problem | undefined = !path.length
         ? 'place'
         : typeof name !== 'string' || !TOKEN.test(name)
           ? 'token'
@@ -68,24 +67,40 @@ export function bindingsIn(
       if (problem) report?.(problem, path, name)
       else {
         seen.add((name as string).toLowerCase())
-        bindings.push({ name: name as string, path: path! })
+        bindings.push({ name: name as string, path })
       }
     }
     for (const [key, value] of Object.entries(schema)) {
-      if (key === KEY || DATA_KEYWORDS.has(key)) continue
       if (key === 'properties' && isObject(value)) {
-        for (const [prop, sub] of Object.entries(value)) visit(sub, path === null ? null : [...path, prop])
-      } else visit(value, null)
+        for (const [prop, sub] of Object.entries(value)) visit(sub, [...path, prop])
+      } else elsewhere?.(key, value)
     }
   }
   visit(inputSchema, [])
   return bindings
 }
 
+/**
+ * Reports the annotations in the value of a schema keyword that is not a reachable `properties` (the value
+ * of `items`, `anyOf`, …; `''` for a schema itself) as misplaced. Annotations and data keywords hold no schemas.
+ */
+function misplaced(keyword: string, value: unknown, report: Report): void {
+  if (keyword === KEY || DATA_KEYWORDS.has(keyword)) return
+  if (Array.isArray(value)) for (const item of value) misplaced('', item, report)
+  else if (isObject(value)) {
+    if (KEY in value) report('place', null, value[KEY])
+    for (const [key, sub] of Object.entries(value)) {
+      if (key === 'properties' && isObject(sub))
+        for (const schema of Object.values(sub)) misplaced('', schema, report)
+      else misplaced(key, sub, report)
+    }
+  }
+}
+
 /** Finds every annotation of an input schema, with the problems that make the tool definition invalid. */
 export function headerBindings(inputSchema: unknown): HeaderBindings {
   const problems: string[] = []
-  const bindings = bindingsIn(inputSchema, (problem, path, name) => {
+  const report: Report = (problem, path, name) => {
     const where = path === null ? 'a position not reachable through properties' : path.join('.') || '(root)'
     problems.push(
       problem === 'place'
@@ -94,7 +109,8 @@ export function headerBindings(inputSchema: unknown): HeaderBindings {
           ? `${KEY} of ${where} is not an HTTP field-name token`
           : `${KEY} "${name}" is ${problem === 'unique' ? 'not unique' : 'on a non-primitive (or number) type'}`,
     )
-  })
+  }
+  const bindings = bindingsIn(inputSchema, report, (keyword, value) => misplaced(keyword, value, report))
   return { bindings, problems }
 }
 
