@@ -52,7 +52,10 @@ export function bindingsIn(
   const bindings: HeaderBinding[] = []
   const seen = new Set<string>()
   const visit = (schema: unknown, path: string[]): void => {
-    if (!isObject(schema)) return elsewhere?.('', schema)
+    if (!isObject(schema)) {
+      elsewhere?.('', schema)
+      return
+    }
     if (KEY in schema) {
       const name = schema[KEY]
       const problem: Problem | undefined = !path.length
