@@ -42,5 +42,11 @@ export type { BodyResult } from './body.js'
 export { errorResponse, transportError } from './http-error.js'
 export { changesSession } from './session-change.js'
 export { SSE_HEADERS } from './sse-connection.js'
+/**
+ * Internal-ish: the web-stream SSE connection both transports' streams are built on (@edgemcp/sse's legacy
+ * stream extends it). Its protected members may change with any release; not for applications.
+ */
+export { WebSseConnection } from './sse-connection.js'
+export type { CloseReason, ConnectOptions, SseConnection, SseConnectionOwner } from './sse-connection.js'
 export { formatSseComment } from './sse-format.js'
 export { waitUntilOf } from './wait-until.js'

@@ -2,6 +2,7 @@ import { type NodeOutgoing, nodeOutgoingOf } from './node-outgoing.js'
 import type { HandlerState } from './state.js'
 import { waitUntilOf } from './wait-until.js'
 import {
+  type CloseReason,
   type ConnectOptions,
   KEEP_ALIVE,
   SSE_HEADERS,
@@ -35,7 +36,7 @@ export class NodeSseConnection extends SseConnection {
     const out = connect.node
     if (!out) throw new Error('NodeSseConnection: no node:http response to write to')
     this.#out = out
-    out.on('close', () => this.end(false))
+    out.on('close', () => this.end('client'))
     this.#takeOverEnd(out)
     this.response = new Response(null, { status: 200, headers: SSE_HEADERS })
     this.#period = Math.max(keepAliveMs, 0)
@@ -84,7 +85,7 @@ export class NodeSseConnection extends SseConnection {
 
   #push(out: NodeOutgoing, text: string): boolean {
     if (out.writableEnded || out.destroyed) {
-      this.end(false)
+      this.end('client')
       return false
     }
     if (!out.write(text)) {
@@ -102,9 +103,10 @@ export class NodeSseConnection extends SseConnection {
     if (text !== '') this.#push(out, text)
   }
 
-  protected finish(graceful: boolean): void {
+  protected finish(reason: CloseReason): void {
     if (this.#period > 0) sharedKeepAlive.leave(this.#period, this)
     const out = this.#out
+    const graceful = reason === 'server'
     // Before the head is out, `headOut` ends the response with what is held.
     if (graceful && this.#started && !out.writableEnded && !out.destroyed) {
       const text = this.#pending

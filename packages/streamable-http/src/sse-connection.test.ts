@@ -79,4 +79,18 @@ describe('SseConnection (web stream)', () => {
     expect(() => c.takeResponse()).toThrow(/already taken/)
     c.close()
   })
+
+  it('with maxBufferedBytes, ends as overflow once its client leaves more than that unread', async () => {
+    const reasons: string[] = []
+    const c = new WebSseConnection({ maxBufferedBytes: 10 }, 0, 0, { closed: () => reasons.push('closed') })
+    const reader = c.takeResponse().body!.getReader()
+    expect(c.write('data: 1\n\n')).toBe(true) // 9 bytes unread
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: 1\n\n')
+    expect(c.write('data: 2\n\n')).toBe(true) // what was taken no longer counts
+    expect(c.write('data: 3\n\n')).toBe(false) // 18 bytes unread
+    expect(c.isOpen).toBe(false)
+    expect(reasons).toEqual(['closed'])
+    // The body errors: what was queued is dropped, not flushed.
+    await expect(reader.read()).rejects.toThrow(/too slow/)
+  })
 })

@@ -25,7 +25,18 @@ export interface ConnectOptions {
   Connection?: SseConnectionClass | undefined
   /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
   hold?: ((closed: Promise<void>) => void) | undefined
+  /**
+   * `WebSseConnection` only: bytes written but not yet taken by the client; beyond this the client is too
+   * slow and the connection ends as `overflow`. Default: no limit.
+   */
+  maxBufferedBytes?: number | undefined
 }
+
+/**
+ * Why a connection ended: closed by the server (`close()`, its lifetime), the client went away, or the
+ * client did not read (see `ConnectOptions.maxBufferedBytes`).
+ */
+export type CloseReason = 'server' | 'client' | 'overflow'
 
 /**
  * A kind of connection: `WebSseConnection`, or on Node `NodeSseConnection`. It comments every `keepAliveMs`
@@ -95,7 +106,7 @@ export abstract class SseConnection implements KeepAliveTarget {
 
   /** Ends the response normally (on Node, after anything still held). */
   close(): void {
-    this.end(true)
+    this.end('server')
   }
 
   /** @internal A keep-alive period passed. */
@@ -111,14 +122,14 @@ export abstract class SseConnection implements KeepAliveTarget {
   /** Writes text to an open connection. */
   protected abstract send(text: string): boolean
 
-  /** Ends the transport once: normally (`graceful`), or because the client is gone. */
-  protected abstract finish(graceful: boolean): void
+  /** Ends the transport once: normally (`server`), because the client is gone, or as too slow. */
+  protected abstract finish(reason: CloseReason): void
 
-  protected end(graceful: boolean): void {
+  protected end(reason: CloseReason): void {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.#lifetime)
-    this.finish(graceful)
+    this.finish(reason)
     this.#owner?.closed?.(this)
     this.#settle?.()
   }
@@ -126,22 +137,35 @@ export abstract class SseConnection implements KeepAliveTarget {
 
 const encoder = new TextEncoder()
 
-/** An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. */
+/**
+ * An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. It
+ * counts the bytes its client has not taken yet (`buffered`) and, with `maxBufferedBytes`, gives up on a
+ * client that stops reading instead of buffering without bound.
+ *
+ * Exported as a building block for @edgemcp/sse (whose legacy stream extends it), not for applications: its
+ * protected members may change in any release.
+ */
 export class WebSseConnection extends SseConnection {
   #controller!: ReadableStreamDefaultController<Uint8Array>
   #timer: Timer | undefined
   readonly #signal: AbortSignal | undefined
+  readonly #max: number | undefined
   /** The client is gone (body cancelled, or the request aborted). */
-  readonly #gone = () => this.end(false)
+  readonly #gone = () => this.end('client')
 
   constructor(connect: ConnectOptions, keepAliveMs: number, lifetimeMs?: number, owner?: SseConnectionOwner) {
     super(connect, lifetimeMs, owner)
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.#controller = controller
+    this.#max = connect.maxBufferedBytes
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#controller = controller
+        },
+        cancel: this.#gone,
       },
-      cancel: this.#gone,
-    })
+      // Nothing is held back: every byte not taken yet counts (see `buffered`).
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    )
     this.response = new Response(body, { status: 200, headers: SSE_HEADERS })
     const signal = connect.signal
     this.#signal = signal
@@ -150,22 +174,32 @@ export class WebSseConnection extends SseConnection {
     if (keepAliveMs > 0) this.#timer = setInterval(() => this.tick(), keepAliveMs)
   }
 
+  /** Bytes written but not yet taken by the client. */
+  protected get buffered(): number {
+    return Math.max(0, -(this.#controller.desiredSize ?? 0))
+  }
+
   protected send(text: string): boolean {
     try {
       this.#controller.enqueue(encoder.encode(text))
-      return true
     } catch {
-      this.end(false)
+      this.end('client')
       return false
     }
+    const max = this.#max
+    if (max === undefined || this.buffered <= max) return true
+    this.end('overflow')
+    return false
   }
 
-  protected finish(graceful: boolean): void {
+  protected finish(reason: CloseReason): void {
     clearInterval(this.#timer)
     this.#signal?.removeEventListener('abort', this.#gone)
-    if (graceful)
+    if (reason !== 'client')
       try {
-        this.#controller.close()
+        // A client too slow gets an error, so the platform drops what is queued instead of flushing it.
+        if (reason === 'overflow') this.#controller.error(new Error('SSE client too slow'))
+        else this.#controller.close()
       } catch {
         // already errored or cancelled
       }

@@ -12,22 +12,23 @@ const open = (options: Partial<SseChannelOptions> = {}, signal = new AbortContro
     session,
     { keepAliveMs: 0, maxBufferedBytes: 1 << 20, sessionTtlMs: 0, ...options },
     '/messages?sessionId=abc',
-    signal,
-    () => ended++,
+    { signal },
+    { closed: () => ended++ },
   )
-  session.attach(channel.send)
+  const response = channel.takeResponse()
+  session.attach(channel.outbound)
   /** A server→client request pending on the session: it fails with the reason the session closed. */
   const pending = () => session.request('elicitation/create', { message: 'x' }, { timeoutMs: 60_000 })
-  return { session, channel, pending, ended: () => ended }
+  return { session, channel, response, pending, ended: () => ended }
 }
 
 describe('SseChannel', () => {
   it('writes the endpoint event, then each message as one message event', async () => {
-    const { session, channel } = open()
-    await channel.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
+    const { session, channel, response } = open()
+    await channel.outbound({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
     expect(channel.deliver([{ jsonrpc: '2.0', id: 1, result: {} }])).toBe(true)
     session.close()
-    expect(await channel.response.text()).toBe(
+    expect(await response.text()).toBe(
       ENDPOINT_EVENT +
         'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\n' +
         'event: message\ndata: [{"jsonrpc":"2.0","id":1,"result":{}}]\n\n',
@@ -35,20 +36,20 @@ describe('SseChannel', () => {
   })
 
   it('ends once, when the session closes, and writes nothing after', async () => {
-    const { session, channel, ended } = open()
+    const { session, channel, response, ended } = open()
     session.close('evicted')
     session.close('again')
     expect(channel.isOpen).toBe(false)
     expect(channel.deliver({ jsonrpc: '2.0', method: 'notifications/message', params: {} })).toBe(false)
     expect(ended()).toBe(1)
-    expect(await channel.response.text()).toBe(ENDPOINT_EVENT)
+    expect(await response.text()).toBe(ENDPOINT_EVENT)
   })
 
   it('a stream the client cancels closes the session and rejects its pending requests', async () => {
-    const { session, channel, pending, ended } = open()
+    const { session, response, pending, ended } = open()
     const asked = pending()
     expect(session.pendingCount).toBe(1)
-    await channel.response.body?.cancel() // the client went away
+    await response.body?.cancel() // the client went away
     await expect(asked).rejects.toThrow(/client disconnected/)
     expect(session.closed).toBe(true)
     expect(session.pendingCount).toBe(0)
@@ -88,17 +89,19 @@ describe('SseChannel', () => {
     const gone = open()
     gone.session.close()
     const other = new ServerSession()
-    const r = other.request('sampling/createMessage', {}, { via: gone.channel.send, timeoutMs: 60_000 })
+    const r = other.request('sampling/createMessage', {}, { via: gone.channel.outbound, timeoutMs: 60_000 })
     await expect(r).rejects.toThrow(/stream of this session has closed/)
     expect(other.pendingCount).toBe(0)
     // Notifications and responses for a gone stream are dropped quietly.
-    expect(gone.channel.send({ jsonrpc: '2.0', method: 'notifications/message', params: {} })).toBeUndefined()
+    expect(
+      gone.channel.outbound({ jsonrpc: '2.0', method: 'notifications/message', params: {} }),
+    ).toBeUndefined()
   })
 
   it('writes keep-alive comments while open, each a sign of life when the client reads, and stops after close', async () => {
-    const { session, channel } = open({ keepAliveMs: 10 })
+    const { session, response } = open({ keepAliveMs: 10 })
     session.lastActivity = 0
-    const text = channel.response.text() // a client that reads
+    const text = response.text() // a client that reads
     await sleep(55)
     expect(session.lastActivity).toBeGreaterThan(0)
     session.close()

@@ -18,6 +18,7 @@ import {
   refuse,
   SSE_HEADERS,
   type SessionStore,
+  type SseConnectionOwner,
   transportError,
   waitUntilOf,
 } from '@edgemcp/streamable-http'
@@ -38,6 +39,14 @@ const refuseWith = (request: Request, status: number, message: string): Promise<
  */
 export class SseEndpoint {
   readonly #channels = new Map<string, SseChannel>()
+  /** Told when a channel has ended (its session closed): it leaves the map and the store. */
+  readonly #owner: SseConnectionOwner = {
+    closed: (channel) => {
+      const id = (channel as SseChannel).session.id
+      this.#channels.delete(id)
+      void this.sessions.delete(id).catch(() => {})
+    },
+  }
 
   readonly #server: McpServer
   readonly #options: ResolvedSseOptions
@@ -75,23 +84,21 @@ export class SseEndpoint {
     const auth = await options.authenticate?.(c)
     const session = this.#server.createSession(options.sessionId?.(c))
     session.principal = auth?.principal
-    let channel!: SseChannel
     // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
-    const ended = new Promise<void>((resolve) => {
-      channel = new SseChannel(session, options, endpointFor(session.id), c.req.raw.signal, () => {
-        this.#channels.delete(session.id)
-        void this.sessions.delete(session.id).catch(() => {})
-        resolve()
-      })
-    })
-    session.attach(channel.send)
+    const channel = new SseChannel(
+      session,
+      options,
+      endpointFor(session.id),
+      { signal: c.req.raw.signal, hold: waitUntilOf(c, options.waitUntil) },
+      this.#owner,
+    )
+    session.attach(channel.outbound)
     // (A client too slow for even the `endpoint` event has ended it already.)
     if (channel.isOpen) this.#channels.set(session.id, channel)
-    waitUntilOf(c, options.waitUntil)?.(ended)
     await this.sessions.set(session)
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
-    return channel.response
+    return channel.takeResponse()
   }
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
@@ -131,7 +138,7 @@ export class SseEndpoint {
     const value = parsed.value
     const handleOptions = {
       session,
-      emit: channel.send,
+      emit: channel.outbound,
       authInfo: auth?.authInfo,
       principal: auth?.principal,
     }
