@@ -1,4 +1,4 @@
-import { ErrorCode, type ProtocolError, type RequestId } from '@edgemcp/core'
+import type { ProtocolError, RequestId } from '@edgemcp/core'
 import { errorResponse, transportError } from './http-error.js'
 
 export type BodyResult = { ok: true; text: string } | { ok: false; error: ProtocolError }
@@ -13,7 +13,7 @@ const tooLarge = (limit: number): BodyResult => ({
 
 const unreadable = (detail: string): BodyResult => ({
   ok: false,
-  error: transportError(400, `Parse error: ${detail}`, ErrorCode.ParseError),
+  error: transportError(400, `Parse error: ${detail}`, -32700), // Parse error
 })
 
 const utf8 = new TextEncoder()

@@ -1,7 +1,10 @@
-import { ErrorCode, httpStatusFor, ProtocolError, type RequestId } from '@edgemcp/core'
+import { httpStatusFor, ProtocolError, type RequestId } from '@edgemcp/core'
 
-/** A transport-level rejection: a JSON-RPC error that also names the HTTP status to answer with. */
-export const transportError = (status: number, message: string, code: number = ErrorCode.InvalidRequest) =>
+/**
+ * A transport-level rejection: a JSON-RPC error (default -32600, Invalid Request) that also names the HTTP
+ * status to answer with. (Codes as numbers: core's `ErrorCode` object then stays out of bundles.)
+ */
+export const transportError = (status: number, message: string, code = -32600) =>
   new ProtocolError(code, message, undefined, status)
 
 /** The HTTP response for a rejected request: a JSON-RPC error response, status from core's one table. */

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   type HandleOptions,
   type HandleResult,
   isObject,
@@ -27,7 +26,7 @@ export function explainLostAnswers(server: McpServer, settle: (id: string) => st
     if (method === undefined || result.status < 400) return result
     // Its request died with an earlier instance of the session object.
     const error = new ProtocolError(
-      ErrorCode.InvalidRequest,
+      -32600, // Invalid Request
       `No request is waiting for this answer: ${method} (id ${id}) was sent by an earlier instance of this ` +
         'session (the server restarted or the request timed out); the tool call that asked for it has ended, retry it',
     )

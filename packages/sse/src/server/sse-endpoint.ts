@@ -1,6 +1,5 @@
 import {
   decodeMessage,
-  HttpStatus,
   invalidRequest,
   isBatch,
   type McpServer,
@@ -25,7 +24,7 @@ import {
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
 
-const accepted = () => new Response('Accepted', { status: HttpStatus.accepted })
+const accepted = () => new Response('Accepted', { status: 202 })
 
 /** Refuses `request` (its body read to the end first, see `refuse`) with a transport error. */
 const refuseWith = (request: Request, status: number, message: string): Promise<Response> =>
@@ -74,7 +73,7 @@ export class SseEndpoint {
     if (accept !== undefined && !accepts(accept, 'text/event-stream'))
       return errorResponse(
         transportError(
-          HttpStatus.notAcceptable,
+          406, // Not Acceptable
           'Not Acceptable: the SSE endpoint answers text/event-stream',
         ),
       )
@@ -107,8 +106,7 @@ export class SseEndpoint {
     const request = c.req.raw
     const forbidden = checkRequestOrigin(request, options)
     if (forbidden) return refuse(request, forbidden)
-    if (!sessionId)
-      return refuseWith(request, HttpStatus.badRequest, 'Bad Request: missing sessionId query parameter')
+    if (!sessionId) return refuseWith(request, 400, 'Bad Request: missing sessionId query parameter')
     const auth = await options.authenticate?.(c)
     const session = await this.sessions.get(sessionId)
     const channel = this.#channels.get(sessionId)
@@ -122,15 +120,11 @@ export class SseEndpoint {
     )
       return refuseWith(
         request,
-        HttpStatus.notFound,
+        404,
         'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
       )
     if (!isJsonContentType(c.req.header('content-type')))
-      return refuseWith(
-        request,
-        HttpStatus.unsupportedMediaType,
-        'Unsupported Media Type: send Content-Type: application/json',
-      )
+      return refuseWith(request, 415, 'Unsupported Media Type: send Content-Type: application/json')
     const body = await readBody(request, options.maxBodyBytes)
     if (!body.ok) return errorResponse(body.error)
     const parsed = parseJson(body.text)
