@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 /**
- * @param {{ name: string, contents: string, resolveDir: string, external?: string[] }} entry
+ * @param {{ name: string, contents: string, resolveDir: string, external?: string[], conditions?: string[] }} entry
  * @returns {Promise<{ name: string, minified: number, gzipped: number, code: string }>}
  */
 export async function measure(entry) {
@@ -17,6 +17,7 @@ export async function measure(entry) {
     write: false,
     treeShaking: true,
     external: entry.external ?? [],
+    ...(entry.conditions ? { conditions: entry.conditions } : {}),
     logLevel: 'silent',
   })
   const code = result.outputFiles[0]?.text ?? ''
