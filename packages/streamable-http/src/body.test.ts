@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discardBody, MAX_DISCARDED_BYTES, readBody, refuse } from './body.js'
+import { discardBody, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './body.js'
 import { transportError } from './http-error.js'
 
 /** A request whose body is `chunks`, counting how many were pulled and whether it was cancelled. */
@@ -105,6 +105,38 @@ describe('readBody', () => {
       expect(await outcome(sized(body, 10), 60)).toEqual([413, -32600])
       expect(await outcome(sized(body), 100)).toBe(`"${'é'.repeat(40)}"`)
     })
+  })
+})
+
+describe('peekBody', () => {
+  it('reads a body once: the next readBody of the request gets the same text', async () => {
+    const { request, seen } = streamed([new TextEncoder().encode('{"a":'), new TextEncoder().encode('1}')])
+    expect(await peekBody(request, 100)).toEqual({ ok: true, text: '{"a":1}' })
+    expect(seen.pulled).toBe(2)
+    expect(await readBody(request, 100)).toEqual({ ok: true, text: '{"a":1}' })
+    // Another request is read as usual.
+    expect(await readBody(new Request('http://h.test/', { method: 'POST', body: 'x' }), 100)).toEqual({
+      ok: true,
+      text: 'x',
+    })
+  })
+
+  it('keeps a refusal: too large (declared or counted) or not UTF-8, the body read to its end', async () => {
+    const declared = streamed([bytes(60), bytes(60)], { 'content-length': '120' })
+    const counted = streamed([bytes(60), bytes(60), bytes(60)])
+    const invalid = streamed([new Uint8Array([0x7b, 0xff]), bytes(10)])
+    for (const [{ request, seen }, status, pulled] of [
+      [declared, 413, 2],
+      [counted, 413, 3],
+      [invalid, 400, 2],
+    ] as const) {
+      const peeked = await peekBody(request, 100)
+      expect(statusOf(peeked)).toBe(status)
+      expect(seen).toEqual({ pulled, cancelled: false })
+      expect(await readBody(request, 100)).toBe(peeked)
+      // A refusal before the body is read finds nothing left to read.
+      expect(await refuse(request, transportError(406, 'Not Acceptable')).then((r) => r.status)).toBe(406)
+    }
   })
 })
 

@@ -32,6 +32,8 @@ const NOT_UTF8 = 'body is not valid UTF-8'
  * A refused body is still read to its end (see `discardBody`), so the refusal is what the client gets.
  */
 export function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const kept = peeked.get(request)
+  if (kept !== undefined) return Promise.resolve(kept)
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     const size = Number(declared)
@@ -43,6 +45,21 @@ export function readBody(request: Request, limit: number): Promise<BodyResult> {
       )
   }
   return readStreamed(request, limit)
+}
+
+/** Bodies read by `peekBody`, for the `readBody` of the handler that serves their request. */
+const peeked = new WeakMap<Request, BodyResult>()
+
+/**
+ * Internal-ish, for a host that must see a body before handing its request to a handler (as @edgemcp/workers
+ * routes a POST by its JSON): `readBody`, keeping the result with the request. The handler's own `readBody`
+ * (with the same `limit`) then gets the same text, or the same refusal, without reading again, and a refusal
+ * that comes before it finds the body already read to its end.
+ */
+export async function peekBody(request: Request, limit: number): Promise<BodyResult> {
+  const result = await readBody(request, limit)
+  peeked.set(request, result)
+  return result
 }
 
 /**

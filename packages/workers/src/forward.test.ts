@@ -30,8 +30,14 @@ describe('auth forwarded to Durable Objects', () => {
     const plain = withInternalHeaders(forged, undefined)
     expect(plain.headers.get(AUTH_HEADER)).toBeNull()
     expect(plain.headers.get(NEW_SESSION_HEADER)).toBeNull()
-    const mine = withInternalHeaders(forged, { principal: 'alice' }, 'e'.repeat(32))
+    const mine = withInternalHeaders(forged, { principal: 'alice' }, undefined, 'e'.repeat(32))
     expect(decodeAuth(mine.headers.get(AUTH_HEADER))).toEqual({ principal: 'alice' })
     expect(mine.headers.get(NEW_SESSION_HEADER)).toBe('e'.repeat(32))
+  })
+
+  it('forwards the body the Worker read in place of the request’s own, when given', async () => {
+    const request = new Request('http://x.test/mcp', { method: 'POST', body: 'ignored' })
+    expect(await withInternalHeaders(request, undefined, '{"a":1}').text()).toBe('{"a":1}')
+    expect(await withInternalHeaders(request, undefined).text()).toBe('ignored')
   })
 })

@@ -14,18 +14,20 @@ export const AUTH_HEADER = `${INTERNAL_HEADER_PREFIX}auth`
 
 /**
  * A copy of `request` to forward to a Durable Object: without any internal header a client may have sent,
- * with the Worker's own: `auth` (when given) and the id of the session it is to create (`newSession`).
+ * with the Worker's own: `auth` (when given) and the id of the session it is to create (`newSession`); with
+ * `body` (the one the Worker read) instead of the request's own, when given.
  */
 export function withInternalHeaders(
   request: Request,
   auth: RequestAuth | undefined,
+  body?: BodyInit,
   newSession?: string,
 ): Request {
   const headers = new Headers(request.headers)
   for (const name of [...headers.keys()]) if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name)
   if (auth) headers.set(AUTH_HEADER, encodeAuth(auth))
   if (newSession) headers.set(NEW_SESSION_HEADER, newSession)
-  return new Request(request, { headers })
+  return new Request(request, body === undefined ? { headers } : { headers, body })
 }
 
 /** `auth` as a header value (JSON, UTF-8, base64url): what crosses to a Durable Object must be JSON. */

@@ -14,7 +14,7 @@ export type Route =
   | { to: 'new-session' }
   | { to: 'hub' }
 
-const LOCAL: Route = { to: 'local' }
+export const LOCAL: Route = { to: 'local' }
 
 /** A session's route when `id` is one minted here (core's `createSessionId`: 128 random bits in hex). */
 const sessionRoute = (id: string): Route =>

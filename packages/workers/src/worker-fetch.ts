@@ -1,11 +1,13 @@
-import { createSessionId } from '@edgemcp/core'
-import { DEFAULT_MAX_BODY_BYTES, type RequestAuth } from '@edgemcp/streamable-http'
+import { createSessionId, parseJson } from '@edgemcp/core'
+import { DEFAULT_MAX_BODY_BYTES, peekBody, type RequestAuth } from '@edgemcp/streamable-http'
 import { hubStub, sessionStub } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { bufferBody, parseJsonBytes } from './peek-body.js'
-import { routeByBody, routeByHeaders } from './route.js'
+import { LOCAL, routeByBody, routeByHeaders } from './route.js'
+
+/** One byte that is not UTF-8: what a session object gets for a body that was not (see below). */
+const NOT_UTF8 = new Uint8Array([0xff])
 
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
@@ -27,27 +29,34 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     const path = new URL(request.url).pathname
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
-    let forwarded = request
     let route = routeByHeaders(request, config.legacySse)
+    /** The body of a request forwarded to a Durable Object (the Worker buffers what it forwards). */
+    let body: BodyInit | undefined
     if (request.method === 'POST' && route?.to !== 'local') {
-      const body = await bufferBody(request, maxBody)
-      if ('tooLarge' in body) {
-        forwarded = body.tooLarge
-        route = { to: 'local' }
-      } else {
-        forwarded = new Request(request, { body: body.bytes })
-        route ??= routeByBody(request.headers, parseJsonBytes(body.bytes))
+      // Read once: a request served here finds its body, or its refusal, kept for the transport.
+      const read = await peekBody(request, maxBody)
+      if (read.ok) {
+        body = read.text
+        if (!route) {
+          const parsed = parseJson(body)
+          route = routeByBody(request.headers, parsed.ok && parsed.value)
+        }
       }
+      // A session's message that is not UTF-8 (or could not be read) is refused by its session object, in the
+      // order of checks of its transport (an HTTP+SSE message looks its session up first). A body too large is
+      // refused here.
+      else if (route?.to === 'session' && read.error.httpStatus === 400) body = NOT_UTF8
+      else route = LOCAL
     }
     // Served here: no internal header means anything here, so the request goes as it came.
     if (!route || route.to === 'local') {
       isolate ??= createIsolateServe(env, config)
-      return isolate(forwarded, ctx, auth)
+      return isolate(request, ctx, auth)
     }
-    if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(forwarded, auth))
+    if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(request, auth, body))
     const id = route.to === 'session' ? route.sessionId : createSessionId()
     return sessionStub(env, config, id).fetch(
-      withInternalHeaders(forwarded, auth, route.to === 'new-session' ? id : undefined),
+      withInternalHeaders(request, auth, body, route.to === 'new-session' ? id : undefined),
     )
   }
 }

@@ -168,6 +168,27 @@ const cases: Case[] = [
   },
   { name: 'too large, chunked', init: chunked },
   {
+    name: 'not UTF-8',
+    init: { method: 'POST', headers: json, body: new Uint8Array([0x7b, 0xff, 0x7d]) },
+  },
+  {
+    name: 'not UTF-8, chunked',
+    init: () =>
+      ({
+        method: 'POST',
+        headers: json,
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'))
+            controller.enqueue(new Uint8Array([0xc3]))
+            controller.enqueue(new TextEncoder().encode('initialize"}'))
+            controller.close()
+          },
+        }),
+        duplex: 'half',
+      }) as RequestInit,
+  },
+  {
     name: 'SSE message to unknown session',
     query: `?sessionId=${unknownSession}`,
     init: { method: 'POST', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },

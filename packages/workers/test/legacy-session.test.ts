@@ -246,6 +246,29 @@ describe('legacy sessions in Durable Objects', () => {
       params: { name: 'echo', arguments: { text: 'sse' } },
     })
     expect((await sse.message()).message).toMatchObject({ id: 2, result: { content: [{ text: 'sse' }] } })
+    // A message that is not UTF-8 (sized or chunked) is refused by its session, as on Node: 400, parse error.
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"jsonrpc":"2.0","id":4,"method":"ping","x":"'))
+          controller.enqueue(new Uint8Array([0xe2, 0x82]))
+          controller.enqueue(new TextEncoder().encode('"}'))
+          controller.close()
+        },
+      })
+    for (const body of [new Uint8Array([0x7b, 0xff, 0x7d]), chunked()]) {
+      const r = await workerFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      expect([r.status, ((await r.json()) as { error?: { code: number } }).error?.code]).toEqual([
+        400, -32700,
+      ])
+    }
+    await send({ jsonrpc: '2.0', id: 5, method: 'ping' })
+    expect((await sse.message()).message).toMatchObject({ id: 5, result: {} })
     await sse.cancel()
     // The stream is gone, and with it the session (it leaves the session object's SSE store).
     await expect.poll(async () => (await send({ jsonrpc: '2.0', id: 3, method: 'ping' })).status).toBe(404)
