@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type SseConnection, type SseConnectionOwner, WebSseConnection } from './sse-connection.js'
+import {
+  KEEP_ALIVE,
+  type SseConnection,
+  type SseConnectionOwner,
+  WebSseConnection,
+} from './sse-connection.js'
+import { formatSseComment } from './sse-format.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -10,6 +16,10 @@ async function readAll(response: Response): Promise<string> {
 }
 
 describe('SseConnection (web stream)', () => {
+  it('keeps alive with an empty comment', () => {
+    expect(KEEP_ALIVE).toBe(formatSseComment())
+  })
+
   it('sends keep-alive comments on its interval and stops them when closed', async () => {
     vi.useFakeTimers()
     let ticks = 0

@@ -1,5 +1,4 @@
 import type { NodeOutgoing } from './node-outgoing.js'
-import { formatSseComment } from './sse-format.js'
 import type { KeepAliveTarget } from './sse-keep-alive.js'
 
 /** What a connection tells its owner: methods, so that an owner needs no closure per connection. */
@@ -56,7 +55,8 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 } as const
 
-export const KEEP_ALIVE = formatSseComment()
+/** An empty SSE comment (`formatSseComment()`): clients ignore it. */
+export const KEEP_ALIVE = ': \n\n'
 
 type Timer = ReturnType<typeof setTimeout>
 
