@@ -37,7 +37,7 @@ export type { SseEvent, SseParserCallbacks } from './sse-parser.js'
 
 // Building blocks of an HTTP transport, shared with @edgemcp/sse (same refusals, limits and SSE framing)
 export { accepts, isJsonContentType } from './accept.js'
-export { discardBody, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './body.js'
+export { discardBody, keepBodyRefusal, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './body.js'
 export type { BodyResult } from './body.js'
 export { errorResponse, transportError } from './http-error.js'
 export { changesSession } from './session-change.js'

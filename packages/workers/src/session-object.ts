@@ -1,8 +1,8 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import type { McpFetch } from '@edgemcp/streamable-http'
+import { DEFAULT_MAX_BODY_BYTES, keepBodyRefusal, type McpFetch } from '@edgemcp/streamable-http'
 import { type HubRpc, type SessionRpc, toHub } from './bindings.js'
-import { NEW_SESSION_HEADER } from './forward.js'
+import { BODY_REFUSED_HEADER, NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-events.js'
@@ -93,6 +93,9 @@ export function createSessionObjectClass<Env>(
      * transport keeps its SSE streams alive through the execution context's `waitUntil`.
      */
     override async fetch(request: Request): Promise<Response> {
+      const refused = request.headers.get(BODY_REFUSED_HEADER)
+      if (refused !== null)
+        keepBodyRefusal(request, Number(refused), config.handler.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
       const response = await this.#app(request, this.env, this.ctx)
       await this.#afterRequest()
       return response

@@ -6,9 +6,6 @@ import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { LOCAL, routeByBody, routeByHeaders } from './route.js'
 
-/** One byte that is not UTF-8: what a session object gets for a body that was not (see below). */
-const NOT_UTF8 = new Uint8Array([0xff])
-
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
  * Object, or in the hub (see `Route`); other paths go to `config.fetch`. `auth`, when given, is the caller
@@ -30,8 +27,11 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
     let route = routeByHeaders(request, config.legacySse)
-    /** The body of a request forwarded to a Durable Object (the Worker buffers what it forwards). */
-    let body: BodyInit | undefined
+    /**
+     * The body of a request forwarded to a Durable Object (the Worker buffers what it forwards), or the status
+     * with which the Worker refused it.
+     */
+    let body: BodyInit | number | undefined
     if (request.method === 'POST' && route?.to !== 'local') {
       // Read once: a request served here finds its body, or its refusal, kept for the transport.
       const read = await peekBody(request, maxBody)
@@ -42,10 +42,9 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
           route = routeByBody(request.headers, parsed.ok && parsed.value)
         }
       }
-      // A session's message that is not UTF-8 (or could not be read) is refused by its session object, in the
-      // order of checks of its transport (an HTTP+SSE message looks its session up first). A body too large is
-      // refused here.
-      else if (route?.to === 'session' && read.error.httpStatus === 400) body = NOT_UTF8
+      // A session's message whose body is refused (too large, not UTF-8) is answered by its session object, in
+      // the order of checks of its transport (an HTTP+SSE message looks its session up first): as on Node.
+      else if (route?.to === 'session') body = read.error.httpStatus ?? 400
       else route = LOCAL
     }
     // Served here: no internal header means anything here, so the request goes as it came.

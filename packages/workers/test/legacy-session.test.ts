@@ -267,6 +267,13 @@ describe('legacy sessions in Durable Objects', () => {
         400, -32700,
       ])
     }
+    // A message over the size limit (4 MiB by default) gets 413 from its live session, as on Node.
+    const big = await workerFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"jsonrpc":"2.0","id":6,"method":"ping","x":"${'x'.repeat(4 * 1024 * 1024)}"}`,
+    })
+    expect(big.status).toBe(413)
     await send({ jsonrpc: '2.0', id: 5, method: 'ping' })
     expect((await sse.message()).message).toMatchObject({ id: 5, result: {} })
     await sse.cancel()
