@@ -2,8 +2,9 @@
 // `npm run size`: the Worker bundle (what `wrangler deploy` uploads) and the budget of our packages + hono
 // (≤ 60 KiB minified, ≤ 20 KiB gzipped), measured on an entry that imports only what this app uses of them,
 // so the app's own code is left out, as are dependencies that are not ours (the JSON Schema validator).
-// Exits 1 when over budget.
+// Exits 1 when over budget. `--features` adds what each feature costs (see feature-cost.mjs).
 import { gzipSync } from 'node:zlib'
+import { featureCosts } from './feature-cost.mjs'
 import { buildWorker, OURS_ENTRY } from './worker-bundle.mjs'
 
 const BUDGET = { minified: 60 * 1024, gzipped: 20 * 1024 }
@@ -49,6 +50,11 @@ console.log(
 )
 for (const [name, bytes] of byPackage(ours.meta))
   if (bytes > 0) console.log(`  ${name.padEnd(28)} ${kib(bytes)}`)
+if (process.argv.includes('--features')) {
+  console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')
+  for (const { feature, minified, gzipped } of await featureCosts())
+    console.log(`  ${feature.padEnd(46)} ${kib(minified)} minified, ${kib(gzipped)} gzipped`)
+}
 const over = []
 if (ours.minified > BUDGET.minified) over.push(`minified ${kib(ours.minified)} > ${kib(BUDGET.minified)}`)
 if (ours.gzipped > BUDGET.gzipped) over.push(`gzipped ${kib(ours.gzipped)} > ${kib(BUDGET.gzipped)}`)
