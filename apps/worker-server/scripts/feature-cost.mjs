@@ -1,0 +1,63 @@
+// `npm run size -- --features`: roughly what each feature adds to the budgeted bundle, measured by building it
+// again with that feature's modules replaced by empty stand-ins (their callers stay, so each figure is a lower
+// bound). For deciding what a budget can hold; the features are all in use by this app.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { buildWorker, OURS_ENTRY } from './worker-bundle.mjs'
+
+const FEATURES = {
+  'legacy HTTP+SSE transport (@edgemcp/sse)':
+    /sse\/dist\/server\/(sse-endpoint|sse-channel|auto-endpoint|options)\.js$/,
+  'MRTR (rounds, signed state, input collector)':
+    /core\/dist\/server\/(mrtr-round|mrtr-state|input-collector)\.js$/,
+  'Mcp-Name / Mcp-Param header checks':
+    /streamable-http\/dist\/(modern-headers|x-mcp-header|header-value)\.js$/,
+  'schema validation glue + fast path': /core\/dist\/server\/(schema-validation|fast-check)\.js$/,
+  'hub fan-out (hub object, listen, events)':
+    /(workers\/dist\/(hub-object|server-events)|core\/dist\/server\/methods\/subscriptions)\.js$/,
+  'Last-Event-ID resumption (SQL event store)': /workers\/dist\/sql-event-store\.js$/,
+  'URI templates': /core\/dist\/server\/uri-match\.js$/,
+  completion: /core\/dist\/server\/methods\/completion\.js$/,
+}
+
+/** Replaces the modules `filter` matches with exports of the same names that do nothing. */
+const standIn = (filter) => ({
+  name: 'stand-in',
+  setup(build) {
+    build.onLoad({ filter }, ({ path }) => {
+      const source = readFileSync(path, 'utf8')
+      const names = new Set()
+      for (const m of source.matchAll(/export (?:async )?(?:function\*?|class|const|let|var) ([\w$]+)/g))
+        names.add(m[1])
+      for (const m of source.matchAll(/export \{([^}]*)\}/g))
+        for (const part of m[1].split(',')) {
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()
+          if (name) names.add(name)
+        }
+      return { contents: [...names].map((n) => `export const ${n} = () => {}`).join('\n'), loader: 'js' }
+    })
+  },
+})
+
+async function measure(plugins) {
+  const result = await buildWorker({
+    external: ['cloudflare:workers', '@cfworker/json-schema'],
+    stdin: { contents: OURS_ENTRY, resolveDir: process.cwd(), loader: 'js' },
+    plugins,
+  })
+  const code = result.outputFiles[0]?.text ?? ''
+  return { minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length }
+}
+
+export async function featureCosts() {
+  const all = await measure([])
+  const rows = []
+  for (const [feature, filter] of Object.entries(FEATURES)) {
+    const without = await measure([standIn(filter)])
+    rows.push({ feature, minified: all.minified - without.minified, gzipped: all.gzipped - without.gzipped })
+  }
+  return rows
+}
