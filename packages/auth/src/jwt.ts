@@ -1,5 +1,5 @@
 import { isObject } from '@edgemcp/core'
-import { decodeBase64Url } from './base64url.js'
+import { decodeBase64Url } from '@edgemcp/core'
 import { AuthError } from './errors.js'
 
 /** The protected header of a JWS (RFC 7515 §4). */

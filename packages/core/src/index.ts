@@ -61,6 +61,7 @@ export {
 } from './protocol/versions.js'
 export type { LegacyVersion, ModernVersion, ProtocolVersion } from './protocol/versions.js'
 export { isObject } from './protocol/json.js'
+export { decodeBase64Url, encodeBase64Url } from './protocol/base64url.js'
 export { RESULT_DEFINITIONS } from './protocol/result-definitions.js'
 
 // Server

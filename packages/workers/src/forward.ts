@@ -1,3 +1,4 @@
+import { decodeBase64Url, encodeBase64Url } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 
 /**
@@ -45,17 +46,15 @@ export function withInternalHeaders(
 /** `auth` as a header value (JSON, UTF-8, base64url): what crosses to a Durable Object must be JSON. */
 export function encodeAuth(auth: RequestAuth): string {
   const json = JSON.stringify({ authInfo: auth.authInfo, principal: auth.principal })
-  let binary = ''
-  for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return encodeBase64Url(new TextEncoder().encode(json))
 }
 
 /** The auth of an `AUTH_HEADER` value; undefined when there is none (or it is not one `encodeAuth` wrote). */
 export function decodeAuth(value: string | undefined | null): RequestAuth | undefined {
   if (value === undefined || value === null) return undefined
+  const bytes = decodeBase64Url(value)
+  if (!bytes) return undefined
   try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'))
-    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
     const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes))
     if (typeof parsed !== 'object' || parsed === null) return undefined
     const { authInfo, principal } = parsed as { authInfo?: unknown; principal?: unknown }

@@ -1,3 +1,4 @@
+import { decodeBase64Url, encodeBase64Url } from '../protocol/base64url.js'
 /**
  * Signed MRTR `requestState` (2026-07-28 basic/patterns/mrtr "Server Requirements"): HMAC-SHA256 over a JSON
  * payload that binds the method, a digest of the request's salient params, the principal and an expiry, and
@@ -44,15 +45,15 @@ export class MrtrSigner {
   async sign(payload: MrtrPayload): Promise<string> {
     const body = encoder.encode(JSON.stringify(payload))
     const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, body))
-    return `${toBase64Url(body)}.${toBase64Url(sig)}`
+    return `${encodeBase64Url(body)}.${encodeBase64Url(sig)}`
   }
 
   /** The payload, or undefined when the state is malformed, tampered with or expired. */
   async verify(state: string, now = Date.now()): Promise<MrtrPayload | undefined> {
     const dot = state.indexOf('.')
     if (dot <= 0 || state.length > 1_000_000) return undefined
-    const body = fromBase64Url(state.slice(0, dot))
-    const sig = fromBase64Url(state.slice(dot + 1))
+    const body = decodeBase64Url(state.slice(0, dot))
+    const sig = decodeBase64Url(state.slice(dot + 1))
     if (!body || !sig) return undefined
     const ok = await crypto.subtle.verify(
       'HMAC',
@@ -74,7 +75,7 @@ export class MrtrSigner {
 /** SHA-256 of a canonical JSON rendering, base64url: binds state to the request it was issued for. */
 export async function digestParams(value: unknown): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-256', encoder.encode(canonicalJson(value)))
-  return toBase64Url(new Uint8Array(hash))
+  return encodeBase64Url(new Uint8Array(hash))
 }
 
 export function canonicalJson(value: unknown): string {
@@ -86,19 +87,4 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let s = ''
-  for (const b of bytes) s += String.fromCharCode(b)
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function fromBase64Url(s: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(s)) return undefined
-  try {
-    return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
-  } catch {
-    return undefined
-  }
 }

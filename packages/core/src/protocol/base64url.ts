@@ -1,3 +1,4 @@
+// Unpadded base64url (RFC 4648 §5, as JWS and MRTR state use it), on atob/btoa: no Node Buffer.
 const BASE64URL = /^[A-Za-z0-9_-]*$/
 
 /** Decodes unpadded base64url (RFC 7515 §2); undefined when the text is not valid base64url. */
