@@ -2,17 +2,10 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { runSuite, type Summary } from '@edgemcp/conformance-server/run-suite'
+import { bundleWorker, groupAlive, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  appDir,
-  bundleWorker,
-  discover,
-  freePort,
-  groupAlive,
-  startWranglerDev,
-  type WranglerDev,
-} from './wrangler-dev.js'
 
 /**
  * The official conformance suite (@modelcontextprotocol/conformance, driven by the runner of
@@ -20,17 +13,44 @@ import {
  * No expected-failures list: every scored scenario of each target must pass.
  */
 
+const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** A 2026-07-28 `server/discover` — answered by the Worker itself, opens nothing. */
+function discover(url: string, signal = AbortSignal.timeout(2_000)): Promise<Response> {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  }
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'server/discover',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }),
+    signal,
+  })
+}
+
 let tmp: string
 let dev: WranglerDev | undefined
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edgemcp-conformance-worker-'))
-  const script = await bundleWorker(path.join(tmp, 'bundle'))
+  // Bundled once, so the server under test is fixed for the whole run: `wrangler dev` on the sources would
+  // rebuild whenever a workspace package's dist changes. Ready once it answers server/discover on /mcp.
+  const script = await bundleWorker({ cwd: appDir, outDir: path.join(tmp, 'bundle') })
   dev = await startWranglerDev({
+    cwd: appDir,
+    config: path.join(appDir, 'wrangler.jsonc'),
     script,
-    port: await freePort(),
+    bundle: false,
     persistTo: path.join(tmp, 'state'),
     vars: { MCP_STATE_SECRET: randomBytes(32).toString('hex') },
+    path: '/mcp',
+    probe: discover,
   })
 }, 120_000)
 

@@ -3,6 +3,8 @@
 // from that process, then closes. Without this, a test runner killed mid-run (turbo stopping after another
 // task failed, Ctrl-C) would leave wrangler and workerd running in their detached group.
 //   node supervise.mjs <command> [args...]    (spawned with `detached: true` and stdin a pipe)
+// SIGTERM and SIGINT sent to this script go on to the command, so that wrangler shuts workerd down itself
+// (and reaps it: a process orphaned to an init that does not reap would stay a zombie).
 import { spawn } from 'node:child_process'
 
 const [command, ...args] = process.argv.slice(2)
@@ -24,12 +26,12 @@ child.once('exit', (code, signal) => {
   if (orphaned) signalGroup('SIGKILL')
   else process.exit(code ?? (signal ? 1 : 0))
 })
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal))
 
 function endGroup() {
   if (orphaned) return
   orphaned = true
-  process.on('SIGTERM', () => {}) // the group signal below reaches us too
-  signalGroup('SIGTERM')
+  child.kill('SIGTERM') // the command ends its own children; whatever is left when it exits is killed above
   setTimeout(() => signalGroup('SIGKILL'), 3_000)
 }
 

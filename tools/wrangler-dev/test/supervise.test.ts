@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { appDir, groupAlive } from './wrangler-dev.js'
+import { groupAlive } from '../src/process-group.js'
 
-const supervisor = join(appDir, 'test/supervise.mjs')
+const supervisor = fileURLToPath(new URL('../bin/supervise.mjs', import.meta.url))
 const until = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))

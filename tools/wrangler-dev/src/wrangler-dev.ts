@@ -1,0 +1,173 @@
+/**
+ * The one launcher of `wrangler dev` for this repo's tests and tools. It replaces three hand-written ones and
+ * keeps what each of them did:
+ *
+ * - all three: `node <wrangler>/bin/wrangler.js dev` spawned directly (no npx or shell in between), bound to
+ *   127.0.0.1, in a process group of its own (`detached`) so that stopping the group ends wrangler's node
+ *   process and the workerd it starts; offline, quiet env (CI=true WRANGLER_SEND_METRICS=false
+ *   CLOUDFLARE_CF_FETCH_ENABLED=false); stdout and stderr captured for `output()` and for the errors; an
+ *   early exit of wrangler is an error with that output; stop() sends SIGTERM, SIGKILL after 5 s.
+ * - apps/worker-server/test/e2e: explicit `port` (to restart on the same one) and `persistTo` (Durable Object
+ *   state kept across a restart); `--var`s; a free `--inspector-port`; `--show-interactive-dev-session=false`
+ *   and `--log-level warn`; ready when GET / answers 200 within 60 s, else stopped and an error with the output.
+ * - apps/conformance-worker/test: a bundle made once by `wrangler deploy --dry-run` (bundleWorker) run with
+ *   `--no-bundle <script>` and `--config`; readiness by a request of its own (an MCP `server/discover` POST)
+ *   with the last status in the timeout error; the supervisor (bin/supervise.mjs) as group leader, ending the
+ *   group when this process dies without stop(); stop() waits until no process of the group is left; pgid.
+ * - tools/load (also used by tools/fuzz): any app directory (its wrangler.jsonc/toml checked first, wrangler
+ *   resolved from it), a free port picked here, a throwaway `--persist-to` directory removed on stop, a
+ *   configurable timeout (90 s there), the tail of the output in the errors.
+ * New here: stop() also waits until the port (and the inspector port) is free again, is idempotent, and
+ * processes() lists the group's live processes (Linux).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort, waitPortFree } from './ports.js'
+import { endGroup, type GroupProcess, groupProcesses } from './process-group.js'
+import { readinessProbe, waitUntilReady } from './readiness.js'
+import { wranglerBin, wranglerEnv } from './wrangler-bin.js'
+
+const supervisor = fileURLToPath(new URL('../bin/supervise.mjs', import.meta.url))
+
+export interface WranglerDevOptions {
+  /** The app's directory (wrangler runs there; wrangler is resolved from there). */
+  cwd: string
+  /** `--config` (default: wrangler's own lookup in `cwd`, which must then hold wrangler.jsonc/json/toml). */
+  config?: string
+  /** An entry script to run instead of the config's `main`, e.g. from bundleWorker(). */
+  script?: string
+  /** false: `--no-bundle` (for a `script` that is already a bundle). Default true. */
+  bundle?: boolean
+  /** Default: a free port. */
+  port?: number
+  /** Default: a free port. */
+  inspectorPort?: number
+  /** Durable Object/KV state directory; default a fresh temporary one, removed by stop(). */
+  persistTo?: string
+  /** `--var NAME:value` each. */
+  vars?: Record<string, string>
+  /** Default 'warn'. */
+  logLevel?: 'debug' | 'info' | 'log' | 'warn' | 'error' | 'none'
+  /** More arguments for `wrangler dev`. */
+  args?: string[]
+  /** More environment variables (on top of process.env and the offline defaults). */
+  env?: Record<string, string>
+  /** `url` is the origin followed by this (default ''). */
+  path?: string
+  /** The readiness request (default: GET `url`); ready when it answers 200. */
+  probe?: (url: string, signal: AbortSignal) => Promise<Response>
+  /** How long to wait for readiness (default 60 s). */
+  timeoutMs?: number
+  /** Lead the group with bin/supervise.mjs, which ends it should this process die first (default true). */
+  supervise?: boolean
+}
+
+export interface WranglerDev {
+  /** http://127.0.0.1:<port> */
+  origin: string
+  /** `origin` + `path`. */
+  url: string
+  port: number
+  inspectorPort: number
+  persistTo: string
+  /** The process group: the supervisor (or wrangler), wrangler's node process, workerd. */
+  pgid: number
+  /** Its live processes (Linux; empty elsewhere). */
+  processes: () => GroupProcess[]
+  /** stdout and stderr so far. */
+  output: () => string
+  /** Ends the group, waits until none of it is left and the ports are free; removes a temporary persistTo. */
+  stop: () => Promise<void>
+}
+
+const tail = (log: string) => (log.length > 8_000 ? `…${log.slice(-8_000)}` : log)
+
+/** Starts `wrangler dev` (see the top of this file) and resolves once it answers. */
+export async function startWranglerDev(options: WranglerDevOptions): Promise<WranglerDev> {
+  const { cwd } = options
+  if (
+    options.config === undefined &&
+    !['wrangler.jsonc', 'wrangler.json', 'wrangler.toml'].some((f) => existsSync(join(cwd, f)))
+  )
+    throw new Error(`no wrangler config in ${cwd}`)
+  const port = options.port ?? (await freePort())
+  const inspectorPort = options.inspectorPort ?? (await freePort())
+  const ownState = options.persistTo === undefined
+  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-'))
+  const args = [
+    wranglerBin(cwd),
+    'dev',
+    ...(options.script === undefined ? [] : [options.script]),
+    ...(options.config === undefined ? [] : ['--config', options.config]),
+    ...(options.bundle === false ? ['--no-bundle'] : []),
+    ...['--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort)],
+    ...['--persist-to', persistTo],
+    ...Object.entries(options.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ...['--show-interactive-dev-session=false', '--log-level', options.logLevel ?? 'warn'],
+    ...(options.args ?? []),
+  ]
+  const supervised = options.supervise !== false
+  // Supervised, stdin is a pipe from this process: its closing tells the supervisor that this process died.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    supervised ? [supervisor, process.execPath, ...args] : args,
+    {
+      cwd,
+      detached: true,
+      stdio: [supervised ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      env: { ...wranglerEnv(), ...options.env },
+    },
+  )
+  const pgid = child.pid
+  if (pgid === undefined) {
+    if (ownState) rmSync(persistTo, { recursive: true, force: true })
+    throw new Error('could not start wrangler dev')
+  }
+  let log = ''
+  child.stdout?.on('data', (d) => (log += String(d)))
+  child.stderr?.on('data', (d) => (log += String(d)))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const running = () => child.exitCode === null && child.signalCode === null
+
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= (async () => {
+      // Bottom up, workerd with SIGKILL as wrangler's own shutdown does; so wrangler reaps what it started.
+      const ended = await endGroup(pgid, { killAtOnce: ['workerd'] })
+      if (running()) await exited // reaped
+      const freed = (await waitPortFree(port)) && (await waitPortFree(inspectorPort))
+      if (ownState) rmSync(persistTo, { recursive: true, force: true })
+      if (!ended) throw new Error(`wrangler dev: processes of group ${pgid} survived SIGKILL`)
+      if (!freed) throw new Error(`wrangler dev: port ${port} or ${inspectorPort} still in use after stop`)
+    })()
+    return stopping
+  }
+
+  const origin = `http://127.0.0.1:${port}`
+  const url = origin + (options.path ?? '')
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const failure = await waitUntilReady({
+    url,
+    probe: options.probe ?? readinessProbe,
+    timeoutMs,
+    exited: () => (running() ? undefined : `code ${child.exitCode ?? child.signalCode}`),
+  })
+  if (failure !== undefined) {
+    await stop().catch(() => {})
+    throw new Error(`wrangler dev ${failure}:\n${tail(log)}`)
+  }
+  return {
+    origin,
+    url,
+    port,
+    inspectorPort,
+    persistTo,
+    pgid,
+    processes: () => groupProcesses(pgid),
+    output: () => log,
+    stop,
+  }
+}

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, portFree, waitPortFree } from '../src/ports.js'
+import { groupAlive, groupProcesses } from '../src/process-group.js'
+import { bundleWorker, wranglerBin, wranglerEnv } from '../src/wrangler-bin.js'
+import { startWranglerDev, type WranglerDev } from '../src/wrangler-dev.js'
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
+const hello = fixture('hello')
+const tmp = mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-dev-test-'))
+const started: WranglerDev[] = []
+afterAll(async () => {
+  await Promise.allSettled(started.map((d) => d.stop()))
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+/** Stops `dev` and checks that nothing of it is left: processes, ports. */
+async function stopsCompletely(dev: WranglerDev): Promise<void> {
+  const pids = dev.processes().map((p) => p.pid)
+  expect(pids.length).toBeGreaterThanOrEqual(3)
+  await dev.stop()
+  expect(pids.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]) // gone, not even zombies
+  expect(groupAlive(dev.pgid)).toBe(false)
+  expect(dev.processes()).toEqual([])
+  expect(await portFree(dev.port)).toBe(true)
+  expect(await portFree(dev.inspectorPort)).toBe(true)
+  await dev.stop() // a second stop is harmless
+}
+
+describe('startWranglerDev', () => {
+  it('starts a Worker on a free port with its vars, serves it, and stops every process it started', async () => {
+    const dev = await startWranglerDev({ cwd: hello, vars: { GREETING: 'hello from a var' } })
+    started.push(dev)
+    expect(dev.url).toBe(`http://127.0.0.1:${dev.port}`)
+    expect(dev.origin).toBe(dev.url)
+    const res = await fetch(`${dev.url}/`)
+    expect(await res.json()).toEqual({ greeting: 'hello from a var' })
+
+    // The supervisor leads the group; wrangler's node processes (bin/wrangler.js starts its cli.js) and workerd
+    // are in it, and no shell or npx.
+    const names = dev.processes().map((p) => p.name)
+    expect(names).toContain('workerd')
+    expect(names.filter((n) => n === 'node').length).toBeGreaterThanOrEqual(3)
+    expect(names.filter((n) => !['node', 'workerd', 'esbuild'].includes(n))).toEqual([])
+    expect(await portFree(dev.port)).toBe(false)
+    expect(existsSync(dev.persistTo)).toBe(true)
+
+    await stopsCompletely(dev)
+    expect(existsSync(dev.persistTo)).toBe(false) // its own temporary state directory
+  })
+
+  it('runs a bundle from bundleWorker with --no-bundle on a given port, path and probe; keeps a given persistTo', async () => {
+    const script = await bundleWorker({ cwd: hello, outDir: join(tmp, 'bundle') })
+    expect(existsSync(script)).toBe(true)
+    const port = await freePort()
+    const persistTo = join(tmp, 'state')
+    const probed: string[] = []
+    const dev = await startWranglerDev({
+      cwd: hello,
+      config: join(hello, 'wrangler.jsonc'),
+      script,
+      bundle: false,
+      port,
+      persistTo,
+      path: '/',
+      probe: (url, signal) => {
+        probed.push(url)
+        return fetch(url, { method: 'POST', signal })
+      },
+      supervise: false,
+    })
+    started.push(dev)
+    expect(dev.url).toBe(`http://127.0.0.1:${port}/`)
+    expect(probed.at(-1)).toBe(dev.url)
+    expect(await (await fetch(dev.url)).json()).toEqual({ greeting: null })
+    expect(dev.processes().map((p) => p.pid)).toContain(dev.pgid) // wrangler itself leads the group
+    await stopsCompletely(dev)
+    expect(existsSync(persistTo)).toBe(true)
+  })
+
+  it('gives up after the timeout with the last status and the output, leaving nothing running', async () => {
+    const port = await freePort()
+    const error = await startWranglerDev({
+      cwd: hello,
+      port,
+      path: '/missing',
+      timeoutMs: 3_000,
+      logLevel: 'info',
+    })
+      .then(() => undefined)
+      .catch((e: Error) => e)
+    expect(error?.message).toMatch(/^wrangler dev did not answer within 3 s \(last status 404\):\n/)
+    expect(error?.message).toContain(`127.0.0.1:${port}`) // wrangler's "Ready on …" line, from the output
+    expect(await portFree(port)).toBe(true)
+  })
+
+  it('fails at once with wrangler’s output when it exits, and without a config at all', async () => {
+    const error = await startWranglerDev({ cwd: fixture('broken') }).catch((e: Error) => e)
+    expect(String(error)).toMatch(/wrangler dev exited early \(code \d+\):/)
+    expect(String(error)).toContain('no-such-entry.js')
+    await expect(startWranglerDev({ cwd: tmp })).rejects.toThrow(`no wrangler config in ${tmp}`)
+  })
+})
+
+describe('bin/supervise.mjs with wrangler dev', () => {
+  it('ends wrangler and workerd when the process that started them is killed', async () => {
+    const port = await freePort()
+    const supervisor = fileURLToPath(new URL('../bin/supervise.mjs', import.meta.url))
+    const args = [wranglerBin(hello), 'dev', '--ip', '127.0.0.1', '--port', String(port)]
+    args.push('--inspector-port', String(await freePort()), '--persist-to', join(tmp, 'orphan-state'))
+    // A parent that starts the supervised wrangler as startWranglerDev does, prints its group, and then hangs.
+    const parentScript = `
+      const { spawn } = require('node:child_process')
+      const child = spawn(process.execPath, ${JSON.stringify([supervisor, process.execPath, ...args])}, {
+        detached: true, stdio: ['pipe', 'ignore', 'ignore'] })
+      console.log(child.pid)
+      setInterval(() => {}, 1000)`
+    const parent = spawn(process.execPath, ['-e', parentScript], {
+      cwd: hello,
+      env: wranglerEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const pgid = Number(
+      await new Promise<string>((resolve) => parent.stdout?.once('data', (d) => resolve(String(d)))),
+    )
+    try {
+      const deadline = Date.now() + 30_000
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.ok,
+          () => false,
+        )) &&
+        Date.now() < deadline
+      )
+        await new Promise((r) => setTimeout(r, 200))
+      expect(groupProcesses(pgid).map((p) => p.name)).toContain('workerd')
+
+      parent.kill('SIGKILL') // no stop(), no exit handlers
+      const gone = Date.now() + 10_000
+      while (groupAlive(pgid) && Date.now() < gone) await new Promise((r) => setTimeout(r, 100))
+      expect(groupAlive(pgid)).toBe(false)
+      expect(await waitPortFree(port)).toBe(true)
+    } finally {
+      parent.kill('SIGKILL')
+      try {
+        process.kill(-pgid, 'SIGKILL')
+      } catch {}
+    }
+  })
+})
