@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
+import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, eventually, textOf } from '../client.js'
-import { freePort, startWranglerDev, type WranglerDev } from './wrangler-dev.js'
 
 const SECRET = 'e2e-only-secret'
 const accept = 'application/json, text/event-stream'
@@ -14,10 +15,19 @@ let persistTo: string
 let dev: WranglerDev
 let mcp: string
 
+/** `wrangler dev` of this app on `port`, its Durable Objects in `persistTo` (kept across a restart). */
+const start = () =>
+  startWranglerDev({
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    port,
+    persistTo,
+    vars: { MCP_STATE_SECRET: SECRET },
+  })
+
 beforeAll(async () => {
   port = await freePort()
   persistTo = mkdtempSync(join(tmpdir(), 'edgemcp-e2e-'))
-  dev = await startWranglerDev(port, persistTo, SECRET)
+  dev = await start()
   mcp = `${dev.url}/mcp`
 })
 
@@ -156,7 +166,7 @@ describe('the sample under wrangler dev, over real HTTP', () => {
     const sessionId = transport.sessionId
 
     await dev.stop()
-    dev = await startWranglerDev(port, persistTo, SECRET)
+    dev = await start()
 
     // Same client, same session id: the session object is re-created from SQLite, subscriptions included.
     expect(textOf(await legacy.callTool({ name: 'calculate', arguments: { expression: '1 + 1' } }))).toBe('2')
