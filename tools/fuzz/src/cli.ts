@@ -9,7 +9,8 @@ import { KNOWN_BUGS } from './known-bugs.js'
 import { type FuzzResult, fuzzRaw, fuzzTarget } from './run.js'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { startWranglerDev, WORKER_APP } from '@edgemcp/tools-load/wrangler'
+import { WORKER_APP } from '@edgemcp/tools-load/wrangler'
+import { startWranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { IN_PROCESS, LOOPBACK } from './targets/all.js'
 import { workersTarget } from './targets/workers.js'
 
@@ -47,7 +48,7 @@ for (const t of LOOPBACK) {
 }
 // @edgemcp/workers under wrangler dev (apps/worker-server), when the app is there and --no-workers is not given.
 if (existsSync(join(WORKER_APP, 'wrangler.jsonc')) && !process.argv.includes('--no-workers')) {
-  const dev = await startWranglerDev(WORKER_APP)
+  const dev = await startWranglerDev({ cwd: WORKER_APP, timeoutMs: 90_000 })
   try {
     const target = await workersTarget(dev.url)
     report(await fuzzTarget(target, { seed, numRuns: n(2_000) }))

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { startWranglerDev, WORKER_APP, type WranglerDev } from '@edgemcp/tools-load/wrangler'
+import { WORKER_APP } from '@edgemcp/tools-load/wrangler'
+import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modernMeta } from '../src/arbitraries/messages.js'
 import { fuzzTarget } from '../src/run.js'
@@ -14,7 +15,7 @@ describe.skipIf(!hasApp)(
   'hostile requests to @edgemcp/workers (wrangler dev of apps/worker-server), fixed seed',
   () => {
     beforeAll(async () => {
-      dev = await startWranglerDev(WORKER_APP)
+      dev = await startWranglerDev({ cwd: WORKER_APP, timeoutMs: 90_000 })
     }, 120_000)
     afterAll(async () => {
       await dev?.stop()

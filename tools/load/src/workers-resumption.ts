@@ -6,7 +6,8 @@
  *
  *   node dist/workers-resumption.js [--sessions 10] [--calls 5] [--steps 10] [--cut 0.15] [--app ../../apps/worker-server]
  */
-import { startWranglerDev, WORKER_APP } from './lib/wrangler.js'
+import { startWranglerDev } from '@edgemcp/tools-wrangler-dev'
+import { WORKER_APP } from './lib/wrangler.js'
 import { printResumption, type ResumptionOptions, runResumption } from './resumption.js'
 import { cliNumber, cliString, isMain } from './lib/table.js'
 
@@ -20,7 +21,7 @@ export const LONG_TASK: NonNullable<ResumptionOptions['tool']> = {
 }
 
 export async function runWorkersResumption(appDir: string, o: Omit<ResumptionOptions, 'url' | 'tool'>) {
-  const dev = await startWranglerDev(appDir)
+  const dev = await startWranglerDev({ cwd: appDir, timeoutMs: 90_000 })
   try {
     return await runResumption({ ...o, url: `${dev.url}/mcp`, tool: LONG_TASK })
   } finally {
