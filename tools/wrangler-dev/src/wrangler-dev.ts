@@ -17,7 +17,9 @@
  * - tools/load (also used by tools/fuzz): any app directory (its wrangler.jsonc/toml checked first, wrangler
  *   resolved from it), a free port picked here, a throwaway `--persist-to` directory removed on stop, a
  *   configurable timeout (90 s there), the tail of the output in the errors.
- * New here: stop() also waits until the port (and the inspector port) is free again, is idempotent, and
+ * New here: stop() ends the group bottom-up (workerd first, with SIGKILL as wrangler's own shutdown does, then
+ * wrangler, then the supervisor), so that each process is reaped by its parent and none is left a zombie to
+ * an init that reaps late; it waits until the port and the inspector port are free again and is idempotent;
  * processes() lists the group's live processes (Linux).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -129,6 +131,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   let log = ''
   child.stdout?.on('data', (d) => (log += String(d)))
   child.stderr?.on('data', (d) => (log += String(d)))
+  child.on('error', (e) => (log += `\n${e}\n`))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = () => child.exitCode === null && child.signalCode === null
 
