@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runSuite } from '../scripts/lib/run-suite.mjs'
+import { discover, runSuite } from '../scripts/lib/run-suite.mjs'
 
 /**
  * The real thing: the official conformance suite (@modelcontextprotocol/conformance, run by
@@ -43,26 +43,7 @@ describe('dist/server.js', () => {
       })
       child.once('exit', () => reject(new Error(`server exited early: ${out}`)))
     })
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'server/discover',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'server/discover',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    })
+    const res = await discover(url)
     expect(res.status).toBe(200)
     const body = (await res.json()) as { result: { supportedVersions: string[] } }
     expect(body.result.supportedVersions).toContain('2026-07-28')

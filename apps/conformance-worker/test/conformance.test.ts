@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runSuite, type Summary } from '@edgemcp/conformance-server/run-suite'
+import { discover, runSuite, type Summary } from '@edgemcp/conformance-server/run-suite'
 import { bundleWorker, groupAlive, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -14,25 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  */
 
 const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-/** A 2026-07-28 `server/discover` — answered by the Worker itself, opens nothing. */
-function discover(url: string, signal = AbortSignal.timeout(2_000)): Promise<Response> {
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-  }
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'server/discover',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }),
-    signal,
-  })
-}
 
 let tmp: string
 let dev: WranglerDev | undefined

@@ -25,3 +25,6 @@ export function runSuite(
   args: string[],
   options: { cwd: string },
 ): Promise<{ summaries: Summary[]; stdout: string }>
+
+/** A 2026-07-28 `server/discover` POST to `url` (times out after 2 s unless `signal` says otherwise). */
+export function discover(url: string, signal?: AbortSignal): Promise<Response>

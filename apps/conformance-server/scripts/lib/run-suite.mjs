@@ -1,5 +1,6 @@
 // The runner (scripts/run-conformance.mjs) as a function, for tests: runs it with `--json` into a temp file
 // and hands back the summaries it wrote plus its stdout. A failing run does not throw: the summaries say why.
+// Also the `server/discover` probe the conformance tests use.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,4 +23,23 @@ export async function runSuite(args, { cwd }) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** A 2026-07-28 `server/discover` POST to `url`: the probe both conformance tests use to see a server is up. */
+export function discover(url, signal = AbortSignal.timeout(2_000)) {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  }
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'server/discover',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta } }),
+    signal,
+  })
 }
