@@ -1,27 +1,16 @@
 import { type IncomingMessage, request, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  type NodeFixture,
-  numbered,
-  numberedEvents,
-  openSession,
-  sessionOf,
-  startNode,
-  waitFor,
-} from './node-sse-helpers.js'
+import { numbered, numberedEvents, openSession, sessionOf, startNode, waitFor } from './node-sse-helpers.js'
 
-let fixture: NodeFixture | undefined
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks()
-  await fixture?.close()
-  fixture = undefined
 })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('back-pressure of a GET stream on node:http', () => {
   it('once write() returns false nothing more is written (events held, keep-alives skipped) until drain; then all arrives in order', async () => {
-    fixture = await startNode({ keepAliveMs: 10 })
+    const fixture = await startNode({ keepAliveMs: 10 })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
 
@@ -49,11 +38,7 @@ describe('back-pressure of a GET stream on node:http', () => {
 
     // A client that reads the head, then stops reading.
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(
-        fixture?.url as string,
-        { headers: { Accept: 'text/event-stream', ...headers } },
-        resolve,
-      )
+      const req = request(fixture.url, { headers: { Accept: 'text/event-stream', ...headers } }, resolve)
       req.on('error', reject)
       req.end()
     })

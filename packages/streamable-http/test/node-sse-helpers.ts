@@ -1,6 +1,7 @@
 import type { JsonRpcNotification, ServerSession } from '@edgemcp/core'
 import { Hono } from 'hono'
 import type { MiddlewareHandler } from 'hono'
+import { onTestFinished } from 'vitest'
 import { createMcpHandler, type McpHandler } from '../src/handler.js'
 import type { McpHandlerOptions } from '../src/options.js'
 import { type RunningServer, serve } from '../src/node.js'
@@ -21,6 +22,7 @@ export interface NodeFixture {
 /**
  * createMcpHandler mounted in an outer Hono app (optionally behind middleware) on `serve()`, i.e. real
  * node:http via @hono/node-server. A probe middleware records what kind of Response each GET returned.
+ * Call it inside a test: the server is closed when the test finishes (if the test has not closed it).
  */
 export async function startNode(
   options: McpHandlerOptions = {},
@@ -37,7 +39,10 @@ export async function startNode(
   for (const m of middleware) app.use('*', m)
   app.route('/', mcp)
   const running = await serve(app)
-  return { url: `${running.url}/`, mcp, running, getBodies, close: () => running.close() }
+  let closed: Promise<void> | undefined
+  const close = () => (closed ??= running.close())
+  onTestFinished(close)
+  return { url: `${running.url}/`, mcp, running, getBodies, close }
 }
 
 /**

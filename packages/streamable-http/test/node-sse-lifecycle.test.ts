@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { InMemorySessionStore } from '../src/session-store.js'
 import { sharedKeepAlive } from '../src/sse-keep-alive.js'
 import {
   getStream,
-  type NodeFixture,
   numbered,
   numberedEvents,
   openSession,
@@ -13,17 +12,11 @@ import {
   waitFor,
 } from './node-sse-helpers.js'
 
-let fixture: NodeFixture | undefined
-afterEach(async () => {
-  await fixture?.close()
-  fixture = undefined
-})
-
 const PRIMING = /^id: (\S+)\nretry: \d+\ndata: \n\n/
 
 describe('GET streams on node:http: resumption, disconnects, server-side closes', () => {
   it('Last-Event-ID after a client disconnect: the missed events, then live ones; nothing lost or twice', async () => {
-    fixture = await startNode({ keepAliveMs: 20 })
+    const fixture = await startNode({ keepAliveMs: 20 })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
     const cut = new AbortController()
@@ -50,7 +43,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
   })
 
   it('a client disconnect frees the connection: a resumable stream lets a new GET in (no 409)', async () => {
-    fixture = await startNode({ keepAliveMs: 20 })
+    const fixture = await startNode({ keepAliveMs: 20 })
     const { headers } = await openSession(fixture.url)
     const cut = new AbortController()
     const first = rawText(await getStream(fixture.url, headers, cut.signal))
@@ -66,7 +59,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
   })
 
   it('a client disconnect ends a stream that cannot resume: the session loses its standalone channel', async () => {
-    fixture = await startNode({ keepAliveMs: 20, eventStore: null })
+    const fixture = await startNode({ keepAliveMs: 20, eventStore: null })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
     const cut = new AbortController()
@@ -85,7 +78,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
     ['the session closing', 'close'],
   ] as const)('%s ends the response normally', async (_label, how) => {
     const store = new InMemorySessionStore({ idleTtlMs: how === 'expire' ? 60 : 60_000 })
-    fixture = await startNode({ keepAliveMs: 0, sessionStore: store })
+    const fixture = await startNode({ keepAliveMs: 0, sessionStore: store })
     const { id, headers } = await openSession(fixture.url)
     const body = rawText(await getStream(fixture.url, headers))
     await body.until((t) => PRIMING.test(t))
@@ -103,19 +96,18 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
   })
 
   it('closing the server ends open streams', async () => {
-    fixture = await startNode({ keepAliveMs: 15 })
+    const fixture = await startNode({ keepAliveMs: 15 })
     const { headers } = await openSession(fixture.url)
     const body = rawText(await getStream(fixture.url, headers))
     await body.until((t) => PRIMING.test(t))
     expect(sharedKeepAlive.size(15)).toBe(1)
     await fixture.close()
-    fixture = undefined
     await body.untilEnded()
     await waitFor(() => sharedKeepAlive.size(15) === 0)
   })
 
   it('a connection lifetime closes the response with retry; the client resumes from there', async () => {
-    fixture = await startNode({ keepAliveMs: 0, sseConnectionLifetimeMs: 80, retryMs: 5 })
+    const fixture = await startNode({ keepAliveMs: 0, sseConnectionLifetimeMs: 80, retryMs: 5 })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
     const first = rawText(await getStream(fixture.url, headers))

@@ -1,13 +1,12 @@
 import { serve as honoServe } from '@hono/node-server'
 import { cors as honoCors } from 'hono/cors'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cors } from '../src/cors.js'
 import { createMcpHandler } from '../src/handler.js'
 import { sharedKeepAlive } from '../src/sse-keep-alive.js'
 import { makeServer } from './helpers.js'
 import {
   getStream,
-  type NodeFixture,
   numbered,
   numberedEvents,
   openSession,
@@ -17,15 +16,9 @@ import {
   waitFor,
 } from './node-sse-helpers.js'
 
-let fixture: NodeFixture | undefined
-afterEach(async () => {
-  await fixture?.close()
-  fixture = undefined
-})
-
 describe('the standalone GET stream on serve() is written straight to node:http', () => {
   it('head with the SSE headers, priming event, keep-alive comments (session kept alive), then events', async () => {
-    fixture = await startNode({ keepAliveMs: 30, retryMs: 700 })
+    const fixture = await startNode({ keepAliveMs: 30, retryMs: 700 })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
     const res = await getStream(fixture.url, headers)
@@ -61,7 +54,7 @@ describe('the standalone GET stream on serve() is written straight to node:http'
       cors({ origin: ['http://app.test'] }),
       honoCors({ origin: 'http://app.test' }),
     ]) {
-      fixture = await startNode({ keepAliveMs: 0, allowedOrigins: ['http://app.test'] }, [middleware])
+      const fixture = await startNode({ keepAliveMs: 0, allowedOrigins: ['http://app.test'] }, [middleware])
       const { headers } = await openSession(fixture.url)
       const res = await getStream(fixture.url, { ...headers, Origin: 'http://app.test' })
       expect(res.status).toBe(200)
@@ -72,7 +65,6 @@ describe('the standalone GET stream on serve() is written straight to node:http'
       await body.until((t) => /^id: \S+\nretry: \d+\ndata: \n\n/.test(t))
       await body.cancel()
       await fixture.close()
-      fixture = undefined
     }
   })
 
@@ -104,7 +96,7 @@ describe('the standalone GET stream on serve() is written straight to node:http'
   })
 
   it('a response replaced on the way out (an error) goes out as such and the stream is cleaned up', async () => {
-    fixture = await startNode({ keepAliveMs: 25, eventStore: null }, [
+    const fixture = await startNode({ keepAliveMs: 25, eventStore: null }, [
       async (c, next) => {
         await next()
         if (c.req.method === 'GET') c.res = new Response('nope', { status: 503 })
