@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createMcpFetchHandler, type McpFetch } from '../src/index.js'
 import { appClient, BASE } from './app-client.js'
-import { makeServer, sseEvents } from './helpers.js'
+import { makeServer, slowCall, sseEvents } from './helpers.js'
 
 const REV = '2025-11-25'
 
@@ -23,15 +23,7 @@ describe('createMcpFetchHandler: the endpoint without Hono', () => {
     ])
     const { headers, sessionId } = await client.initialize(REV)
     expect(await mcp.sessions.get(sessionId)).toBeDefined()
-    const streamed = await client.post(
-      {
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: { name: 'slow', arguments: { steps: 2 }, _meta: { progressToken: 1 } },
-      },
-      headers,
-    )
+    const streamed = await client.post(slowCall(3, 2), headers)
     expect(streamed.headers.get('content-type')).toBe('text/event-stream')
     const events = await sseEvents(streamed).rest()
     expect(events.map((m) => m.method ?? 'result')).toEqual([

@@ -64,6 +64,14 @@ export function makeServer(): McpServer {
   return server
 }
 
+/** A tools/call of makeServer's `slow` tool asking for progress: `steps` progress notifications, then the result. */
+export const slowCall = (id: number | string, steps: number, progressToken: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'slow', arguments: { steps }, _meta: { progressToken } },
+})
+
 /** Asserts a value is valid for a definition of a revision's official schema. */
 export function expectSpec(revision: string, defName: string, value: unknown): void {
   const r = validateAgainstSpec(revision, defName, value)

@@ -2,7 +2,7 @@ import type { ServerSession } from '@edgemcp/core'
 import { describe, expect, it } from 'vitest'
 import { createMcpHandler } from '../src/handler.js'
 import { appClient, BASE } from './app-client.js'
-import { makeServer, sseEvents } from './helpers.js'
+import { makeServer, slowCall, sseEvents } from './helpers.js'
 
 const REV = '2025-11-25'
 
@@ -126,15 +126,7 @@ describe('hooks for hosts (Durable Objects, Workers)', () => {
     const { headers } = await client.initialize(REV)
     await client.post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)
     expect(held).toHaveLength(0)
-    const streamed = await client.post(
-      {
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: { name: 'slow', arguments: { steps: 2 }, _meta: { progressToken: 1 } },
-      },
-      headers,
-    )
+    const streamed = await client.post(slowCall(3, 2), headers)
     expect(held).toHaveLength(1)
     await sseEvents(streamed).rest()
     await expect.poll(() => settled).toBe(1)

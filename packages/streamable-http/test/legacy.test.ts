@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMcpHandler } from '../src/handler.js'
 import { appClient } from './app-client.js'
-import { expectLegacyMessage, expectSpec, makeServer, sseEvents, strip } from './helpers.js'
+import { expectLegacyMessage, expectSpec, makeServer, slowCall, sseEvents, strip } from './helpers.js'
 
 const REV = '2025-11-25'
 
@@ -30,15 +30,7 @@ describe('legacy era over app.request()', () => {
   it('streams progress as SSE: priming event first, then progress, then the response', async () => {
     const client = appClient(createMcpHandler(makeServer()))
     const { headers } = await client.initialize(REV)
-    const res = await client.post(
-      {
-        jsonrpc: '2.0',
-        id: 'p1',
-        method: 'tools/call',
-        params: { name: 'slow', arguments: { steps: 3 }, _meta: { progressToken: 'tok' } },
-      },
-      headers,
-    )
+    const res = await client.post(slowCall('p1', 3, 'tok'), headers)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/event-stream')
     expect(res.headers.get('x-accel-buffering')).toBe('no')
@@ -62,15 +54,7 @@ describe('legacy era over app.request()', () => {
   it('with jsonResponse the same call is one JSON body (progress dropped)', async () => {
     const client = appClient(createMcpHandler(makeServer(), { jsonResponse: true }))
     const { headers } = await client.initialize(REV)
-    const res = await client.post(
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'slow', arguments: { steps: 2 }, _meta: { progressToken: 1 } },
-      },
-      headers,
-    )
+    const res = await client.post(slowCall(1, 2), headers)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(await res.json()).toMatchObject({ id: 1, result: { content: [{ text: 'done 2' }] } })
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMcpHandler } from '../src/handler.js'
 import { appClient, BASE } from './app-client.js'
-import { makeServer, sseEvents, strip } from './helpers.js'
+import { makeServer, slowCall, sseEvents, strip } from './helpers.js'
 import { httpPeer } from './peer.js'
 
 const REV = '2025-11-25'
@@ -81,15 +81,7 @@ describe('handler options', () => {
     const client = appClient(mcp)
     const { headers, sessionId } = await client.initialize(REV)
     expect(stored).toEqual([sessionId])
-    const res = await client.post(
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'slow', arguments: { steps: 1 }, _meta: { progressToken: 1 } },
-      },
-      headers,
-    )
+    const res = await client.post(slowCall(1, 1), headers)
     const events = sseEvents(res)
     const first = await events.next()
     expect(first?.hasId).toBe(false) // no priming event without an event store
