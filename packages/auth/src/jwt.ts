@@ -1,5 +1,4 @@
-import { isObject } from '@edgemcp/core'
-import { decodeBase64Url } from '@edgemcp/core'
+import { decodeBase64Url, isObject } from '@edgemcp/core'
 import { AuthError } from './errors.js'
 
 /** The protected header of a JWS (RFC 7515 §4). */
