@@ -1,11 +1,15 @@
-import type { Hono } from 'hono'
 import { type Json, MODERN, modernMeta } from './helpers.js'
 
 export const BASE = 'http://127.0.0.1/'
 const ACCEPT = 'application/json, text/event-stream'
 
+/** What `appClient` sends through: a Hono app's `request`, or a wrapper with the same shape. */
+export interface RequestSender {
+  request(url: string, init: RequestInit): Response | Promise<Response>
+}
+
 /** Sends requests to an app with app.request(): raw POSTs and legacy/modern conveniences. */
-export function appClient(app: Hono) {
+export function appClient(app: RequestSender) {
   let nextId = 1
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     app.request(BASE, {

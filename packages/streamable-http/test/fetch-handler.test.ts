@@ -1,4 +1,3 @@
-import type { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createMcpFetchHandler, type McpFetch } from '../src/index.js'
 import { appClient, BASE } from './app-client.js'
@@ -8,9 +7,7 @@ const REV = '2025-11-25'
 
 /** `appClient` over a fetch handler (it only calls `request(url, init)`). */
 const clientOf = (fetch: McpFetch, env?: unknown, ctx?: { waitUntil(p: Promise<unknown>): void }) =>
-  appClient({
-    request: (url: string, init: RequestInit) => fetch(new Request(new URL(url, BASE), init), env, ctx),
-  } as unknown as Hono)
+  appClient({ request: (url, init) => fetch(new Request(new URL(url, BASE), init), env, ctx) })
 
 describe('createMcpFetchHandler: the endpoint without Hono', () => {
   it('serves both eras like the Hono app: modern calls, legacy sessions, GET stream, DELETE', async () => {
