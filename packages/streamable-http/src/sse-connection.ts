@@ -20,7 +20,7 @@ export interface ConnectOptions {
    * `nodeOutgoingOf`); a client disconnect is then its `close` event.
    */
   node?: NodeOutgoing | undefined
-  /** The kind of connection; default `WebSseConnection` (`NodeSseConnection` with `node`). */
+  /** The kind of connection; default `WebSseConnection` (`nodeConnect` gives `NodeSseConnection` with `node`). */
   Connection?: SseConnectionClass | undefined
   /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
   hold?: ((closed: Promise<void>) => void) | undefined
