@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import type { McpSessionObjectInstance } from '../src/index.js'
 import type { Env } from './fixtures/worker.js'
-import { connect, MCP_URL, post, rawSession, SseReader, workerFetch } from './helpers.js'
+import { connect, initializeBody, MCP_URL, post, rawSession, SseReader, workerFetch } from './helpers.js'
 
 const testEnv = env as unknown as Env
 const stubOf = (sessionId: string) => testEnv.MCP_SESSION.get(testEnv.MCP_SESSION.idFromName(sessionId))
@@ -223,20 +223,7 @@ describe('legacy sessions in Durable Objects', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-    expect(
-      (
-        await send({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2024-11-05',
-            capabilities: {},
-            clientInfo: { name: 'old', version: '1' },
-          },
-        })
-      ).status,
-    ).toBe(202)
+    expect((await send(initializeBody('2024-11-05'))).status).toBe(202)
     expect((await sse.message()).message).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05' } })
     await send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     await send({
