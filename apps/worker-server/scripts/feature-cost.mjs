@@ -2,8 +2,7 @@
 // again with that feature's modules replaced by empty stand-ins (their callers stay, so each figure is a lower
 // bound). For deciding what a budget can hold; the features are all in use by this app.
 import { readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
-import { buildWorker, OURS_ENTRY } from './worker-bundle.mjs'
+import { measureWorker, OURS } from './worker-bundle.mjs'
 
 const FEATURES = {
   'legacy HTTP+SSE transport (@edgemcp/sse)':
@@ -42,21 +41,11 @@ const standIn = (filter) => ({
   },
 })
 
-async function measure(plugins) {
-  const result = await buildWorker({
-    external: ['cloudflare:workers', '@cfworker/json-schema'],
-    stdin: { contents: OURS_ENTRY, resolveDir: process.cwd(), loader: 'js' },
-    plugins,
-  })
-  const code = result.outputFiles[0]?.text ?? ''
-  return { minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length }
-}
-
-export async function featureCosts() {
-  const all = await measure([])
+/** What each feature adds to `all`, the measured OURS bundle (measureWorker(OURS)). */
+export async function featureCosts(all) {
   const rows = []
   for (const [feature, filter] of Object.entries(FEATURES)) {
-    const without = await measure([standIn(filter)])
+    const without = await measureWorker({ ...OURS, plugins: [standIn(filter)] })
     rows.push({ feature, minified: all.minified - without.minified, gzipped: all.gzipped - without.gzipped })
   }
   return rows

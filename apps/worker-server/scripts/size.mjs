@@ -3,23 +3,11 @@
 // (≤ 60 KiB minified, ≤ 20 KiB gzipped), measured on an entry that imports only what this app uses of them,
 // so the app's own code is left out, as are dependencies that are not ours (the JSON Schema validator).
 // Exits 1 when over budget. `--features` adds what each feature costs (see feature-cost.mjs).
-import { gzipSync } from 'node:zlib'
 import { featureCosts } from './feature-cost.mjs'
-import { buildWorker, OURS_ENTRY } from './worker-bundle.mjs'
+import { measureWorker, OURS } from './worker-bundle.mjs'
 
 const BUDGET = { minified: 60 * 1024, gzipped: 20 * 1024 }
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
-
-async function bundle(options) {
-  const result = await buildWorker(options)
-  const code = result.outputFiles[0]?.text ?? ''
-  return {
-    code,
-    minified: Buffer.byteLength(code),
-    gzipped: gzipSync(code, { level: 9 }).length,
-    meta: result.metafile,
-  }
-}
 
 /** Bytes of the output per package (from esbuild's metafile). */
 function byPackage(meta) {
@@ -34,15 +22,8 @@ function byPackage(meta) {
   return [...sizes].sort((a, b) => b[1] - a[1])
 }
 
-const app = await bundle({ entryPoints: ['src/index.ts'] })
-const ours = await bundle({
-  external: ['cloudflare:workers', '@cfworker/json-schema'],
-  stdin: {
-    contents: OURS_ENTRY,
-    resolveDir: process.cwd(),
-    loader: 'js',
-  },
-})
+const app = await measureWorker({ entryPoints: ['src/index.ts'] })
+const ours = await measureWorker(OURS)
 
 console.log(`Worker bundle (app + dependencies, minified): ${kib(app.minified)}, gzipped ${kib(app.gzipped)}`)
 console.log(
@@ -52,7 +33,7 @@ for (const [name, bytes] of byPackage(ours.meta))
   if (bytes > 0) console.log(`  ${name.padEnd(28)} ${kib(bytes)}`)
 if (process.argv.includes('--features')) {
   console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')
-  for (const { feature, minified, gzipped } of await featureCosts())
+  for (const { feature, minified, gzipped } of await featureCosts(ours))
     console.log(`  ${feature.padEnd(46)} ${kib(minified)} minified, ${kib(gzipped)} gzipped`)
 }
 const over = []

@@ -1,6 +1,9 @@
-import type { BuildOptions, BuildResult } from 'esbuild'
+import type { BuildOptions, BuildResult, Metafile } from 'esbuild'
 
-export declare const OURS_ENTRY: string
+export declare const OURS: BuildOptions
 export declare function buildWorker(
   options: BuildOptions,
 ): Promise<BuildResult<{ write: false; metafile: true }>>
+export declare function measureWorker(
+  options: BuildOptions,
+): Promise<{ code: string; minified: number; gzipped: number; meta: Metafile }>

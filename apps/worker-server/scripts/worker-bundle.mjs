@@ -1,12 +1,26 @@
 // How the Worker is bundled for measuring (minified ESM for workerd, as wrangler builds it), shared by
-// `npm run size` and the bundle test.
+// `npm run size`, its `--features` and the bundle test.
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
-/** The entry of what the budget counts: our packages as this app uses them (not the app's own code). */
-export const OURS_ENTRY = [
-  "export { McpServer } from '@edgemcp/core'",
-  "export { createMcpWorker, notifyListChanged } from '@edgemcp/workers'",
-].join('\n')
+const appDir = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * What the budget counts: our packages as this app uses them (not the app's own code), without dependencies
+ * that are not ours (the JSON Schema validator). Options for buildWorker/measureWorker.
+ */
+export const OURS = {
+  external: ['cloudflare:workers', '@cfworker/json-schema'],
+  stdin: {
+    contents: [
+      "export { McpServer } from '@edgemcp/core'",
+      "export { createMcpWorker, notifyListChanged } from '@edgemcp/workers'",
+    ].join('\n'),
+    resolveDir: appDir,
+    loader: 'js',
+  },
+}
 
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */
 export function buildWorker(options) {
@@ -23,4 +37,16 @@ export function buildWorker(options) {
     logLevel: 'silent',
     ...options,
   })
+}
+
+/** buildWorker, measured: the code, its minified and gzipped (level 9) bytes, and esbuild's metafile. */
+export async function measureWorker(options) {
+  const result = await buildWorker(options)
+  const code = result.outputFiles[0]?.text ?? ''
+  return {
+    code,
+    minified: Buffer.byteLength(code),
+    gzipped: gzipSync(code, { level: 9 }).length,
+    meta: result.metafile,
+  }
 }

@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { buildWorker, OURS_ENTRY } from '../../scripts/worker-bundle.mjs'
+import { buildWorker, OURS } from '../../scripts/worker-bundle.mjs'
 
 /**
  * What the Worker bundle carries of our packages (the entry `npm run size` measures, built as wrangler would):
@@ -9,11 +9,7 @@ import { buildWorker, OURS_ENTRY } from '../../scripts/worker-bundle.mjs'
  */
 async function workerBundle(): Promise<{ inputs: string[]; code: string }> {
   const root = `${import.meta.dirname}/../..`
-  const result = await buildWorker({
-    external: ['cloudflare:workers', '@cfworker/json-schema'],
-    absWorkingDir: root,
-    stdin: { contents: OURS_ENTRY, resolveDir: root, loader: 'js' },
-  })
+  const result = await buildWorker({ ...OURS, absWorkingDir: root })
   const meta: Metafile = result.metafile
   const inputs = Object.values(meta.outputs).flatMap((o) =>
     Object.entries(o.inputs)
