@@ -16,6 +16,7 @@ import {
 } from './methods/resources.js'
 import { listen } from './methods/subscriptions.js'
 import { callTool, listTools } from './methods/tools.js'
+import { andThen } from './maybe-async.js'
 import { runMrtrRound } from './mrtr-round.js'
 import type { JsonObject } from './types.js'
 
@@ -76,9 +77,7 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
     if (hit) return hit
   }
   const result = modern && flags & INPUT ? runMrtrRound(scope, run) : run(scope)
-  return result instanceof Promise
-    ? result.then((r) => finish(scope, r, flags, cacheKey))
-    : finish(scope, result, flags, cacheKey)
+  return andThen(result, (r) => finish(scope, r, flags, cacheKey))
 }
 
 /**
