@@ -31,47 +31,59 @@ export interface GroupProcess {
   name: string
 }
 
-/**
- * The live processes of group `pgid` (Linux: read from /proc; elsewhere an empty list); with `zombies`, also
- * those that have ended and wait for their parent to reap them.
- */
-export function groupProcesses(pgid: number, zombies = false): GroupProcess[] {
+interface Stat extends GroupProcess {
+  /** R, S, D, Z (zombie: ended, waiting for its parent to reap it), … */
+  state: string
+  pgrp: number
+}
+
+/** /proc/<pid>/stat of `pid`, or undefined when it has no entry (ended and reaped). */
+function readStat(pid: number): Stat | undefined {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return undefined
+  }
+  // "pid (name) state ppid pgrp …": the name may hold spaces and parentheses, so split after the last ")".
+  const close = stat.lastIndexOf(')')
+  const [state = '', ppid, pgrp] = stat.slice(close + 2).split(' ')
+  return {
+    pid,
+    ppid: Number(ppid),
+    pgrp: Number(pgrp),
+    state,
+    name: stat.slice(stat.indexOf('(') + 1, close),
+  }
+}
+
+/** Every process of group `pgid` in /proc, zombies included (empty without /proc). */
+function scanGroup(pgid: number): Stat[] {
   let entries: string[]
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e))
   } catch {
     return []
   }
-  const found: GroupProcess[] = []
+  const found: Stat[] = []
   for (const entry of entries) {
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // ended meanwhile
-    }
-    // "pid (name) state ppid pgrp …": the name may hold spaces and parentheses, so split after the last ")".
-    const close = stat.lastIndexOf(')')
-    const fields = stat.slice(close + 2).split(' ')
-    if (Number(fields[2]) !== pgid || (fields[0] === 'Z' && !zombies)) continue
-    found.push({
-      pid: Number(entry),
-      ppid: Number(fields[1]),
-      name: stat.slice(stat.indexOf('(') + 1, close),
-    })
+    const stat = readStat(Number(entry)) // undefined: ended meanwhile
+    if (stat?.pgrp === pgid) found.push(stat)
   }
   return found
 }
 
+/** The live processes of group `pgid` (Linux: read from /proc; elsewhere an empty list). */
+export function groupProcesses(pgid: number): GroupProcess[] {
+  return scanGroup(pgid)
+    .filter((p) => p.state !== 'Z')
+    .map(({ pid, ppid, name }) => ({ pid, ppid, name }))
+}
+
 /** True once `pid` has ended and been reaped (or is a zombie left to init, which reaps when it likes). */
 function settled(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return fields[0] === 'Z' && fields[1] === '1'
-  } catch {
-    return true
-  }
+  const stat = readStat(pid)
+  return stat === undefined || (stat.state === 'Z' && stat.ppid === 1)
 }
 
 /**
@@ -103,8 +115,9 @@ export async function endGroup(
       continue
     }
     // A parent whose child has ended but is not reaped yet is not a leaf: it is about to reap it.
-    const parents = new Set(groupProcesses(pgid, true).map((p) => p.ppid))
-    const leaves = groupProcesses(pgid).filter((p) => !parents.has(p.pid))
+    const group = scanGroup(pgid)
+    const parents = new Set(group.map((p) => p.ppid))
+    const leaves = group.filter((p) => p.state !== 'Z' && !parents.has(p.pid))
     const atOnce = leaves.filter((p) => options.killAtOnce?.includes(p.name)).map((p) => p.pid)
     const gently = leaves.filter((p) => !atOnce.includes(p.pid)).map((p) => p.pid)
     kill(atOnce, 'SIGKILL')
