@@ -5,7 +5,7 @@ import { McpServer, type McpServerOptions } from '../../src/server/mcp-server.js
 import type { Connection } from '../../src/server/connect.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
 import type { Transport } from '../../src/transport/transport.js'
-import { transcriptProblems } from '../helpers/transcript.js'
+import { flat, transcriptProblems } from '../helpers/transcript.js'
 
 type Json = Record<string, any>
 
@@ -68,28 +68,17 @@ export function legacyOnly(inner: InMemoryTransport, reply: ((m: Json) => Json) 
   return outer
 }
 
-const flat = (list: unknown[]): Json[] => list.flatMap((m) => (Array.isArray(m) ? m : [m])) as Json[]
-
-/** Validates every message both ends sent (see transcriptProblems); returns the problems and the count. */
-export function checkTranscript(
-  revision: string,
-  clientSent: unknown[],
-  serverSent: unknown[],
-): { problems: string[]; checked: number } {
-  return {
-    problems: transcriptProblems(revision, clientSent, serverSent),
-    checked: flat(clientSent).length + flat(serverSent).length,
-  }
-}
-
-/** Asserts a transcript is spec-valid and not empty. */
+/** Asserts a transcript is spec-valid (see transcriptProblems) and not empty; returns how many messages it had. */
 export function expectValidTranscript(
   revision: string,
   c: { clientEnd: InMemoryTransport; serverEnd: InMemoryTransport },
   ignore: (m: Json) => boolean = () => false,
 ) {
   const keep = (list: unknown[]) => flat(list).filter((m) => !ignore(m))
-  const { problems, checked } = checkTranscript(revision, keep(c.clientEnd.sent), keep(c.serverEnd.sent))
+  const clientSent = keep(c.clientEnd.sent)
+  const serverSent = keep(c.serverEnd.sent)
+  const checked = clientSent.length + serverSent.length
+  const problems = transcriptProblems(revision, clientSent, serverSent)
   if (checked === 0) throw new Error('nothing was sent')
   if (problems.length > 0) throw new Error(`spec violations:\n${problems.join('\n')}`)
   return checked

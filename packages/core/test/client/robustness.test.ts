@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { McpClient } from '../../src/client/mcp-client.js'
 import type { McpClientOptions } from '../../src/client/types.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
-import { checkTranscript, delay } from './helpers.js'
+import { transcriptProblems } from '../helpers/transcript.js'
+import { delay } from './helpers.js'
 
 type Json = Record<string, any>
 
@@ -180,7 +181,7 @@ describe('the transcript checker', () => {
       { jsonrpc: '2.0', id: 1, result: { content: [] } },
       { jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'x' }] } },
     ]
-    const { problems } = checkTranscript('2025-06-18', clientSent, serverSent)
+    const problems = transcriptProblems('2025-06-18', clientSent, serverSent)
     expect(problems).toHaveLength(4)
     expect(problems.join('\n')).toMatch(/2026-07-28 ClientRequest/) // no clientCapabilities, no name
     expect(problems.join('\n')).toMatch(/2026-07-28 JSONRPCResultResponse/) // no resultType

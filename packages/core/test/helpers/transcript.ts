@@ -2,14 +2,14 @@
  * Spec validation of a whole exchange, shared by the tests of core and the transports: every message both
  * sides sent, checked against the official schema of its revision.
  */
+import { META_PROTOCOL_VERSION } from '../../src/protocol/meta.js'
 import { RESULT_DEFINITIONS } from '../../src/protocol/result-definitions.js'
 import { specDefinitionNames, validateAgainstSpec } from './spec-validator.js'
 
 type Json = Record<string, any>
 
-const PROTOCOL_META = 'io.modelcontextprotocol/protocolVersion'
-
-const flat = (list: unknown[]): Json[] => list.flatMap((m) => (Array.isArray(m) ? m : [m])) as Json[]
+/** The messages of a list whose entries may be batches. */
+export const flat = (list: unknown[]): Json[] => list.flatMap((m) => (Array.isArray(m) ? m : [m])) as Json[]
 
 /**
  * The problems of an exchange (empty when all is valid): a message with a modern `_meta` version is of that
@@ -28,7 +28,7 @@ export function transcriptProblems(
     ...flat(clientSent).map((m) => ['client', m] as const),
     ...flat(serverSent).map((m) => ['server', m] as const),
   ]
-  const revOf = (m: Json): string => m.params?._meta?.[PROTOCOL_META] ?? revision
+  const revOf = (m: Json): string => m.params?._meta?.[META_PROTOCOL_VERSION] ?? revision
   const requests = {
     client: new Map<unknown, [string, string]>(),
     server: new Map<unknown, [string, string]>(),
