@@ -1,7 +1,10 @@
 import type { McpServer } from '../../src/server/mcp-server.js'
 
-/** Registers the `add` tool the scenario and client tests call: `{ a, b }` numbers → their sum as text. */
-export function addTool(server: McpServer): McpServer {
+/**
+ * Registers the `add` tool the scenario and client tests call: `{ a, b }` numbers → their sum as text. Takes
+ * any server with `tool()`: this package's McpServer or the built one the transports' tests import.
+ */
+export function addTool<S extends Pick<McpServer, 'tool'>>(server: S): S {
   server.tool(
     'add',
     {
