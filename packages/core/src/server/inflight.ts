@@ -1,14 +1,9 @@
 import type { RequestAbort } from './request-abort.js'
 
-/** A request in the list: its neighbours are kept on the RequestAbort itself. */
-interface Linked {
-  inflightPrev: RequestAbort | undefined
-  inflightNext: RequestAbort | undefined
-}
-
 /**
- * The requests a server is running, so `close()` can abort them. An intrusive doubly linked list: adding and
- * removing allocate nothing (a Set churns its hash table on every request that comes and goes).
+ * The requests a server is running, so `close()` can abort them. An intrusive doubly linked list (a request's
+ * neighbours are kept on the RequestAbort itself): adding and removing allocate nothing (a Set churns its hash
+ * table on every request that comes and goes).
  */
 export class InflightRequests {
   #head: RequestAbort | undefined
@@ -18,7 +13,7 @@ export class InflightRequests {
     return this.#size
   }
 
-  add(a: RequestAbort & Linked): void {
+  add(a: RequestAbort): void {
     if (a.inflightPrev !== undefined || this.#head === a) return
     a.inflightNext = this.#head
     if (this.#head) this.#head.inflightPrev = a
@@ -26,7 +21,7 @@ export class InflightRequests {
     this.#size++
   }
 
-  delete(a: RequestAbort & Linked): void {
+  delete(a: RequestAbort): void {
     if (a.inflightPrev === undefined && this.#head !== a) return
     const { inflightPrev: prev, inflightNext: next } = a
     if (prev) prev.inflightNext = next
