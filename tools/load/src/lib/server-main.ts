@@ -6,6 +6,7 @@
  */
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
+import type { ChildKind } from './child.js'
 import { measure, type ServerHandle, startEdgeServer } from './server.js'
 
 interface Request {
@@ -80,8 +81,7 @@ async function startHonoFloor(get: FloorGet): Promise<ServerHandle> {
   })
   app.delete('/', (c) => c.body(null, 200))
   const port = await new Promise<number>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
-    closers.push(() => s.close())
+    serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
   })
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -113,19 +113,17 @@ async function startHonoDirect(): Promise<ServerHandle> {
     return RESPONSE_ALREADY_SENT
   })
 }
-const closers: Array<() => void> = []
 
+const starters: Record<Exclude<ChildKind, 'edgemcp'>, () => Promise<ServerHandle>> = {
+  'sdk-stateful': startSdk,
+  'raw-sse': startRawSse,
+  'hono-sse': startHonoSse,
+  'hono-direct': startHonoDirect,
+}
 const [kind = 'edgemcp', json = '{}'] = process.argv.slice(2)
-const handle =
-  kind === 'sdk-stateful'
-    ? await startSdk()
-    : kind === 'raw-sse'
-      ? await startRawSse()
-      : kind === 'hono-sse'
-        ? await startHonoSse()
-        : kind === 'hono-direct'
-          ? await startHonoDirect()
-          : await startEdgeServer(JSON.parse(json))
+const handle = await (Object.hasOwn(starters, kind)
+  ? starters[kind as keyof typeof starters]()
+  : startEdgeServer(JSON.parse(json)))
 process.send?.({ url: handle.url })
 process.on('message', async (m: Request) => {
   const value =
