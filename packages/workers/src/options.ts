@@ -1,5 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
-import type { McpFetchHandlerOptions } from '@edgemcp/streamable-http'
+import { DEFAULT_MAX_BODY_BYTES, type McpFetchHandlerOptions } from '@edgemcp/streamable-http'
 
 /** Where a server instance runs: the stateless Worker, a legacy session's Durable Object, or the hub. */
 export type ServerRole = 'worker' | 'session' | 'hub'
@@ -76,6 +76,8 @@ export interface ResolvedWorkerOptions<Env> {
   sessionTtlMs: number
   maxEventsPerStream: number
   handler: WorkerHandlerOptions
+  /** `handler.maxBodyBytes` or the transport's default: the limit the Worker and the session objects apply. */
+  maxBodyBytes: number
   fetch?: McpWorkerOptions<Env>['fetch']
 }
 
@@ -97,5 +99,6 @@ export function resolveWorkerOptions<Env>(o: McpWorkerOptions<Env>): ResolvedWor
     sessionTtlMs: o.sessionTtlMs ?? 24 * 60 * 60_000,
     maxEventsPerStream: Math.max(1, o.maxEventsPerStream ?? 1000),
     handler: o.handler ?? {},
+    maxBodyBytes: o.handler?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   }
 }

@@ -1,6 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import { DEFAULT_MAX_BODY_BYTES, keepBodyRefusal, type McpFetch } from '@edgemcp/streamable-http'
+import { keepBodyRefusal, type McpFetch } from '@edgemcp/streamable-http'
 import { type HubRpc, type SessionRpc, toHub } from './bindings.js'
 import { BODY_REFUSED_HEADER, NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'
@@ -94,8 +94,7 @@ export function createSessionObjectClass<Env>(
      */
     override async fetch(request: Request): Promise<Response> {
       const refused = request.headers.get(BODY_REFUSED_HEADER)
-      if (refused !== null)
-        keepBodyRefusal(request, Number(refused), config.handler.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+      if (refused !== null) keepBodyRefusal(request, Number(refused), config.maxBodyBytes)
       const response = await this.#app(request, this.env, this.ctx)
       await this.#afterRequest()
       return response

@@ -1,5 +1,5 @@
 import { createSessionId, parseJson } from '@edgemcp/core'
-import { DEFAULT_MAX_BODY_BYTES, peekBody, type RequestAuth } from '@edgemcp/streamable-http'
+import { peekBody, type RequestAuth } from '@edgemcp/streamable-http'
 import { hubStub, sessionStub } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
@@ -15,7 +15,6 @@ import { LOCAL, routeByBody, routeByHeaders } from './route.js'
 export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   // One server per isolate (env is the same for every request of an isolate).
   let isolate: IsolateServe | undefined
-  const maxBody = config.handler.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
 
   return async function fetch(
     request: Request,
@@ -34,7 +33,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     let body: BodyInit | number | undefined
     if (request.method === 'POST' && route?.to !== 'local') {
       // Read once: a request served here finds its body, or its refusal, kept for the transport.
-      const read = await peekBody(request, maxBody)
+      const read = await peekBody(request, config.maxBodyBytes)
       if (read.ok) {
         body = read.text
         if (!route) {
