@@ -14,11 +14,14 @@ function tryListen(port: number): Promise<number | undefined> {
   })
 }
 
-/** A loopback port nobody listens on right now (the system picks it). */
-export async function freePort(): Promise<number> {
-  const port = await tryListen(0)
-  if (port === undefined) throw new Error('no free port on 127.0.0.1')
-  return port
+/** A loopback port nobody listens on right now (the system picks it), other than the `taken` ones. */
+export async function freePort(...taken: number[]): Promise<number> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const port = await tryListen(0)
+    if (port === undefined) break
+    if (!taken.includes(port)) return port
+  }
+  throw new Error('no free port on 127.0.0.1')
 }
 
 /** True when nothing listens on 127.0.0.1:`port`. */

@@ -96,7 +96,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   )
     throw new Error(`no wrangler config in ${cwd}`)
   const port = options.port ?? (await freePort())
-  const inspectorPort = options.inspectorPort ?? (await freePort())
+  const inspectorPort = options.inspectorPort ?? (await freePort(port)) // never the app's port
   const ownState = options.persistTo === undefined
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-'))
   const args = [
