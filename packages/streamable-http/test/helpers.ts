@@ -1,5 +1,6 @@
 import { McpServer } from '@edgemcp/core'
 import { expect } from 'vitest'
+import { addTool } from '../../core/test/helpers/add-tool.js'
 import { validateAgainstSpec } from '../../core/test/helpers/spec-validator.js'
 import { type SseEvent, SseParser } from '../src/sse-parser.js'
 
@@ -15,18 +16,7 @@ export const modernMeta = (extra: Json = {}) => ({
 
 /** A server with the tools the tests use. */
 export function makeServer(): McpServer {
-  const server = new McpServer({ name: 'http-test', version: '1.0.0', mrtrSecret: 'test' })
-  server.tool(
-    'add',
-    {
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-    },
-    ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
-  )
+  const server = addTool(new McpServer({ name: 'http-test', version: '1.0.0', mrtrSecret: 'test' }))
   server.tool(
     'slow',
     { inputSchema: { type: 'object', properties: { steps: { type: 'integer' } } } },
