@@ -16,7 +16,6 @@ import {
 } from './methods/resources.js'
 import { listen } from './methods/subscriptions.js'
 import { callTool, listTools } from './methods/tools.js'
-import { andThen } from './maybe-async.js'
 import { runMrtrRound } from './mrtr-round.js'
 import type { JsonObject } from './types.js'
 
@@ -77,7 +76,9 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
     if (hit) return hit
   }
   const result = modern && flags & INPUT ? runMrtrRound(scope, run) : run(scope)
-  return andThen(result, (r) => finish(scope, r, flags, cacheKey))
+  return result instanceof Promise
+    ? result.then((r) => finish(scope, r, flags, cacheKey))
+    : finish(scope, result, flags, cacheKey)
 }
 
 /**

@@ -4,7 +4,6 @@ import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import { shapeFor } from '../revision-shapes.js'
 import { describeIssues, type CompiledSchema, type SchemaCheck } from '../schema-validation.js'
-import { andThen } from '../maybe-async.js'
 import type { RegisteredTool } from '../registry.js'
 import type { CallToolResult, JsonObject } from '../types.js'
 import { listPage, optionalObject, ownCopy, requireString, TOOL_KEYS, wires } from './shared.js'
@@ -20,7 +19,10 @@ export function callTool(scope: RequestScope): JsonObject | Promise<JsonObject> 
   const tool = scope.core.registry.tools.get(name)
   if (!tool) throw invalidParams(`Unknown tool: ${name}`, 'name')
   const args = optionalObject(scope.params, 'arguments') ?? {}
-  return andThen(tool.input.validate(args), (checked) => runTool(scope, name, tool, checked))
+  const checked = tool.input.validate(args)
+  return checked instanceof Promise
+    ? checked.then((c) => runTool(scope, name, tool, c))
+    : runTool(scope, name, tool, checked)
 }
 
 /** Synchronous all the way when the arguments check, the handler and the output check are. */
@@ -76,14 +78,25 @@ function finishToolResult(
   const structured = out.structuredContent
   if (out.content === undefined)
     out.content = structured === undefined ? [] : text(JSON.stringify(structured))
-  if (!output || out.isError) return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
+  if (!output || out.isError) return checkedOutput(scope, name, out)
   if (structured === undefined) throw broken(name, 'has an outputSchema but returned no structuredContent')
-  return andThen(output.validate(structured), (checked) => {
-    if (!checked.ok)
-      throw broken(
-        name,
-        `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
-      )
-    return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
-  })
+  const checked = output.validate(structured)
+  return checked instanceof Promise
+    ? checked.then((c) => checkedOutput(scope, name, out, c))
+    : checkedOutput(scope, name, out, checked)
+}
+
+/** The result in the revision's shape, once its structuredContent passed the outputSchema check (if any). */
+function checkedOutput(
+  scope: RequestScope,
+  name: string,
+  out: JsonObject,
+  checked?: SchemaCheck,
+): JsonObject {
+  if (checked && !checked.ok)
+    throw broken(
+      name,
+      `returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`,
+    )
+  return shapeFor(scope.protocolVersion, out, STRUCTURED_KEYS)
 }
