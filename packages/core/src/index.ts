@@ -95,6 +95,7 @@ export type {
 
 // Client
 export { McpClient } from './client/mcp-client.js'
+export type { AuthChallenge, AuthProvider, AuthRequest } from './client/auth-provider.js'
 export type {
   CallToolParams,
   ClientHandlers,

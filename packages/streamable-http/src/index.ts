@@ -24,6 +24,8 @@ export type { Allowlist, RequestGuardOptions } from './security.js'
 export { StreamableHttpClientTransport } from './client/transport.js'
 export type { StreamableHttpClientTransportOptions } from './client/options.js'
 export { SessionExpiredError, StreamableHttpError } from './client/errors.js'
+export { authorizedFetch } from './client/authorized-fetch.js'
+export type { FetchLike } from './client/authorized-fetch.js'
 
 // Wire helpers shared by both sides
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js'

@@ -2,7 +2,8 @@
  * Local errors: raised inside edgemcp and never sent over the wire as-is (a timeout, a closed transport,
  * misuse of the API). They carry a `kind` so callers can branch without string matching.
  */
-export type LocalErrorKind = 'timeout' | 'closed' | 'aborted' | 'transport' | 'misuse' | 'remote'
+/** `auth`: the client could not obtain or present credentials (refused login, hostile authorization metadata). */
+export type LocalErrorKind = 'timeout' | 'closed' | 'aborted' | 'transport' | 'misuse' | 'remote' | 'auth'
 
 export class McpLocalError extends Error {
   override readonly name: string = 'McpLocalError'

@@ -23,9 +23,9 @@ export interface FallbackTransportOptions extends SseClientTransportOptions {
   streamable?: (url: URL) => Transport
 }
 
-/** The default Streamable HTTP transport, sharing the fallback's fetch and headers. */
+/** The default Streamable HTTP transport, sharing the fallback's fetch, headers and auth provider. */
 function defaultStreamable(url: URL, options: SseClientTransportOptions): Transport {
-  const o: StreamableHttpClientTransportOptions = {}
+  const o: StreamableHttpClientTransportOptions = { authProvider: options.authProvider }
   if (options.fetch) o.fetch = options.fetch
   const headers = options.headers
   if (typeof headers === 'function')

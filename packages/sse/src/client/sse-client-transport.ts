@@ -1,11 +1,12 @@
 import {
+  type AuthProvider,
   ConnectionClosedError,
   encodeMessage,
   type JsonRpcMessage,
   McpLocalError,
   type Transport,
 } from '@edgemcp/core'
-import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
+import { authorizedFetch, type FetchLike, type SseEvent, SseParser } from '@edgemcp/streamable-http'
 import { SseHttpError } from './errors.js'
 
 export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
@@ -15,6 +16,11 @@ export interface SseClientTransportOptions {
   fetch?: typeof fetch
   /** Extra headers of every request (e.g. `Authorization`), or a function that returns them each time. */
   headers?: HeadersSource
+  /**
+   * Authorizes every request and reacts to 401/403 (log in, refresh, step up), retrying the request once
+   * (e.g. `createOAuthProvider(...)` from `@edgemcp/auth/client`).
+   */
+  authProvider?: AuthProvider | undefined
   /** How long `start()` waits for the `endpoint` event. Default 10 000 ms. */
   endpointTimeoutMs?: number
   /**
@@ -36,7 +42,7 @@ export class SseClientTransport implements Transport {
   onerror?: ((error: Error) => void) | undefined
 
   private readonly url: URL
-  private readonly fetchImpl: typeof fetch
+  private readonly fetchImpl: FetchLike
   private readonly abort = new AbortController()
   private endpoint: URL | undefined
   private started = false
@@ -49,7 +55,8 @@ export class SseClientTransport implements Transport {
     private readonly options: SseClientTransportOptions = {},
   ) {
     this.url = new URL(url)
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+    const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
+    this.fetchImpl = options.authProvider ? authorizedFetch(options.authProvider, base) : base
   }
 
   /** The session id the server put in the endpoint URI (its `sessionId` parameter), once known. */
@@ -75,6 +82,7 @@ export class SseClientTransport implements Transport {
       response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal })
     } catch (e) {
       await this.close()
+      if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
       throw new McpLocalError('transport', `Cannot open the SSE stream at ${this.url}: ${String(e)}`, {
         cause: e,
       })
@@ -136,6 +144,7 @@ export class SseClientTransport implements Transport {
       response = await this.fetchImpl(endpoint, init)
     } catch (e) {
       if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
+      if (e instanceof McpLocalError) throw e
       throw new McpLocalError('transport', `POST to ${endpoint.pathname} failed: ${String(e)}`, { cause: e })
     }
     if (!response.ok) {

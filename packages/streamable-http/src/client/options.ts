@@ -1,4 +1,4 @@
-import type { RequestId } from '@edgemcp/core'
+import type { AuthProvider, RequestId } from '@edgemcp/core'
 import type { SessionExpiredError } from './errors.js'
 import type { StreamCursor } from './read-sse.js'
 
@@ -9,6 +9,11 @@ export interface StreamableHttpClientTransportOptions {
   headers?: Record<string, string>
   /** Called before every HTTP request for fresh auth headers (e.g. `{ Authorization: 'Bearer …' }`). */
   authHeaders?: () => Record<string, string> | Promise<Record<string, string>>
+  /**
+   * Authorizes every request and reacts to 401/403 (log in, refresh, step up), retrying the request once
+   * (e.g. `createOAuthProvider(...)` from `@edgemcp/auth/client`).
+   */
+  authProvider?: AuthProvider | undefined
   /** `MCP-Protocol-Version` to send before `setProtocolVersion` is called. */
   protocolVersion?: string
   /** Resume a known legacy session. */

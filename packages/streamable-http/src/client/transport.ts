@@ -9,6 +9,7 @@ import {
   type Transport,
 } from '@edgemcp/core'
 import { answerMessages } from './answer-body.js'
+import { authorizedFetch, type FetchLike } from './authorized-fetch.js'
 import { SessionExpiredError, StreamableHttpError } from './errors.js'
 import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
 import { readSse } from './read-sse.js'
@@ -32,7 +33,7 @@ export class StreamableHttpClientTransport implements Transport {
   onerror?: ((error: Error) => void) | undefined
 
   private readonly url: string
-  private readonly fetchImpl: NonNullable<StreamableHttpClientTransportOptions['fetch']>
+  private readonly fetchImpl: FetchLike
   private readonly tools: ToolHeaders
   private readonly controllers = new Set<AbortController>()
   /** Open response streams, so a cancelled legacy request stops being awaited (and resumed) on its stream. */
@@ -49,7 +50,8 @@ export class StreamableHttpClientTransport implements Transport {
     private readonly options: StreamableHttpClientTransportOptions = {},
   ) {
     this.url = String(url)
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+    const base = options.fetch ?? ((input, init) => fetch(input, init))
+    this.fetchImpl = options.authProvider ? authorizedFetch(options.authProvider, base) : base
     this.tools = new ToolHeaders((m) => options.onWarning?.(m))
     this._sessionId = options.sessionId
     this.protocolVersion = options.protocolVersion
@@ -102,6 +104,7 @@ export class StreamableHttpClientTransport implements Transport {
       this.release(state)
       if (this.closed) throw new ConnectionClosedError('The transport is closed')
       if (state.controller.signal.aborted) return // cancelled
+      if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
       throw new StreamableHttpError(`POST ${this.url} failed: ${describe(e)}`, { cause: e })
     }
     const isInit = single !== undefined && 'method' in single && single.method === 'initialize'
