@@ -85,6 +85,6 @@ export async function answerServerRequest(
     const result = await handlers.run(request.method, request.params ?? {}, ctx)
     return { jsonrpc: '2.0', id: request.id, result }
   } catch (e) {
-    return toProtocolError(e).toResponse(request.id)
+    return toProtocolError(e, { revealMessage: true }).toResponse(request.id)
   }
 }

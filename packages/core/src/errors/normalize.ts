@@ -1,17 +1,34 @@
-import { REQUEST_TIMEOUT } from './codes.js'
+import { INTERNAL_ERROR, REQUEST_TIMEOUT } from './codes.js'
 import { McpLocalError } from './local-error.js'
-import { internalError, ProtocolError } from './protocol-error.js'
+import { ProtocolError } from './protocol-error.js'
+
+/** A short random id that ties an internal error on the wire to its entry in the server's log. */
+function correlationId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6))
+  let s = ''
+  for (const b of bytes) s += b.toString(16).padStart(2, '0')
+  return s
+}
 
 /**
  * The one place where an unknown throwable becomes a ProtocolError. Protocol errors pass through; local
- * timeouts map to the implementation-defined request-timeout code; anything else is an internal error whose
- * message does not leak stack traces.
+ * timeouts map to the implementation-defined request-timeout code; edgemcp's own local errors keep their
+ * message (written for the client's developer, e.g. a missing capability). Anything else is an internal
+ * error whose details stay on the server: the client gets a generic message with a correlation id (also in
+ * `data.correlationId`), and the error itself is logged with that id (`console.error`), never sent (a
+ * storage error, a stack overflow or a library message can say more about the server than a client should
+ * learn). `revealMessage` keeps an Error's message instead: for a client answering a server's request with
+ * what its own input handler threw (the user's words, meant for the server).
  */
-export function toProtocolError(error: unknown): ProtocolError {
+export function toProtocolError(error: unknown, options: { revealMessage?: boolean } = {}): ProtocolError {
   if (error instanceof ProtocolError) return error
-  if (error instanceof McpLocalError && error.kind === 'timeout')
-    return new ProtocolError(REQUEST_TIMEOUT, error.message)
-  return internalError((isErrorLike(error) && error.message) || undefined)
+  if (error instanceof McpLocalError)
+    return new ProtocolError(error.kind === 'timeout' ? REQUEST_TIMEOUT : INTERNAL_ERROR, error.message)
+  if (options.revealMessage && isErrorLike(error) && error.message)
+    return new ProtocolError(INTERNAL_ERROR, error.message)
+  const id = correlationId()
+  console.error(`edgemcp: internal error ${id}:`, error)
+  return new ProtocolError(INTERNAL_ERROR, `Internal error (correlation id ${id})`, { correlationId: id })
 }
 
 function isErrorLike(e: unknown): e is { message: string } {

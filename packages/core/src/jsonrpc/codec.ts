@@ -1,15 +1,21 @@
 import { invalidRequest, parseError, type ProtocolError } from '../errors/protocol-error.js'
 import type { JsonRpcMessage, RequestId } from './types.js'
 import { isObject } from '../protocol/json.js'
+import { MAX_ID_LENGTH } from '../protocol/limits.js'
 
 export type DecodeResult =
   | { ok: true; message: JsonRpcMessage }
   | { ok: false; error: ProtocolError; id: RequestId | null }
 
-/** MCP ids are strings or integers (basic/index "Requests"); a fraction is not an id. */
-const isId = (v: unknown): v is RequestId => typeof v === 'string' || Number.isInteger(v)
+/**
+ * MCP ids are strings or integers (basic/index "Requests"); a fraction is not an id. A string id longer than
+ * `MAX_ID_LENGTH` is not one either: ids are echoed (in the response, in `_meta.subscriptionId` of every event
+ * of a `subscriptions/listen` stream), so their size is bounded.
+ */
+const isId = (v: unknown): v is RequestId =>
+  typeof v === 'string' ? v.length <= MAX_ID_LENGTH : Number.isInteger(v)
 
-/** The request id of a (possibly invalid) message, when one can be read; otherwise null. */
+/** The request id of a (possibly invalid) message, when one can be read; otherwise null (never an overlong id). */
 export function readId(value: unknown): RequestId | null {
   return isObject(value) && isId(value.id) ? value.id : null
 }
@@ -25,7 +31,7 @@ export function decodeMessage(value: unknown): DecodeResult {
     : { ok: false, error: invalidRequest(problem), id: readId(value) }
 }
 
-const BAD_ID = 'id must be a string or an integer'
+const BAD_ID = `id must be a string (at most ${MAX_ID_LENGTH} characters) or an integer`
 
 /** What makes a value an invalid message, or undefined when it is a valid one. */
 function problemOf(value: unknown): string | undefined {

@@ -70,7 +70,12 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
     throw methodNotFound(method)
 
-  const cacheKey = flags & REUSABLE ? `${method}|${scope.protocolVersion}|${scope.params.cursor}` : undefined
+  // (Only a string cursor, or none, is part of a key: a nested array would recurse in the template literal.)
+  const cursor = scope.params.cursor
+  const cacheKey =
+    flags & REUSABLE && (cursor === undefined || typeof cursor === 'string')
+      ? `${method}|${scope.protocolVersion}|${cursor}`
+      : undefined
   if (cacheKey) {
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit

@@ -44,6 +44,7 @@ import {
   loggingLevelsExpected,
 } from './types.js'
 import { isObject } from '../protocol/json.js'
+import { MAX_PROGRESS_TOKEN_LENGTH } from '../protocol/limits.js'
 
 export interface HandleOptions {
   /** The legacy session (or connection) this message arrived on. */
@@ -177,9 +178,25 @@ function handleOne(
     return accepted(session ? LEGACY : undefined)
   }
   const meta = readMeta(message.params)
+  const tokenProblem = meta && progressTokenProblem(meta.progressToken)
+  if (tokenProblem)
+    return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id, undefined)
   if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
   return handleLegacy(core, message, options)
+}
+
+/**
+ * What is wrong with a request's `_meta.progressToken` (a string or a number, basic/utilities/progress), if
+ * anything: every progress notification repeats it, so a string token is bounded like an id.
+ */
+function progressTokenProblem(token: unknown): string | undefined {
+  if (token === undefined || (typeof token === 'number' && Number.isFinite(token))) return undefined
+  if (typeof token === 'string')
+    return token.length <= MAX_PROGRESS_TOKEN_LENGTH
+      ? undefined
+      : `must be at most ${MAX_PROGRESS_TOKEN_LENGTH} characters`
+  return 'must be a string or a number'
 }
 
 function handleModern(

@@ -8,6 +8,7 @@ import {
   notification,
   type RequestId,
 } from '../jsonrpc/types.js'
+import { MAX_PENDING_SERVER_REQUESTS } from '../protocol/limits.js'
 import type { LegacyVersion } from '../protocol/versions.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
@@ -132,6 +133,13 @@ export class ServerSession {
   /** Sends a server→client request and waits for the client's answer (with a timeout). */
   request(method: string, params: JsonObject, options: SessionRequestOptions = {}): Promise<JsonObject> {
     if (this.closed) return Promise.reject(new ConnectionClosedError('Session is closed'))
+    if (this.#pending.size >= MAX_PENDING_SERVER_REQUESTS)
+      return Promise.reject(
+        new McpLocalError(
+          'transport',
+          `Cannot send ${method}: ${MAX_PENDING_SERVER_REQUESTS} requests to the client of this session are still unanswered`,
+        ),
+      )
     const channel = options.via ?? this.#standalone
     if (!channel)
       return Promise.reject(

@@ -1,5 +1,6 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import { implementationFor } from '../../protocol/implementation.js'
+import { MAX_CLIENT_DESCRIPTION_LENGTH } from '../../protocol/limits.js'
 import { META_SERVER_INFO } from '../../protocol/meta.js'
 import { negotiateLegacyVersion, SUPPORTED_VERSIONS, V2025_03_26 } from '../../protocol/versions.js'
 import type { RequestScope, ServerCore } from '../core.js'
@@ -22,12 +23,27 @@ function serverResult(core: ServerCore, version: string, head: JsonObject, info:
   return { ...head, capabilities, ...info, ...(instructions === undefined ? {} : { instructions }) }
 }
 
+/** The length of `value` as JSON; Infinity when it cannot be serialised (e.g. nested too deep). */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
 /** Legacy `initialize` (basic/lifecycle): negotiate the version and remember the client in the session. */
 export function initialize(scope: RequestScope, session: ServerSession): JsonObject {
   const requested = scope.params.protocolVersion
   if (typeof requested !== 'string') throw invalidParams('must be a string', 'protocolVersion')
   const capabilities = optionalObject(scope.params, 'capabilities') ?? {}
   const clientInfo = optionalObject(scope.params, 'clientInfo')
+  // The session keeps both (and a Durable Object stores them): bounded like everything a peer makes us hold.
+  if (jsonLength([capabilities, clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
+    throw invalidParams(
+      `capabilities and clientInfo together must be at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters of JSON`,
+      'capabilities',
+    )
   const version = negotiateLegacyVersion(requested)
   session.protocolVersion = version
   session.clientCapabilities = capabilities

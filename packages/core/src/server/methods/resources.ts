@@ -1,4 +1,5 @@
 import { invalidParams, ResourceNotFoundError } from '../../errors/protocol-error.js'
+import { MAX_SUBSCRIPTION_URI_LENGTH, MAX_SUBSCRIPTIONS } from '../../protocol/limits.js'
 import { resourceNotFoundCode } from '../../protocol/versions.js'
 import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
@@ -33,10 +34,27 @@ export async function readResource(scope: RequestScope): Promise<JsonObject> {
   return result
 }
 
+/**
+ * `resources/subscribe`: the session keeps the uri (and its snapshot carries it), so both the uri and the
+ * number a session holds are bounded (`MAX_SUBSCRIPTION_URI_LENGTH`, `MAX_SUBSCRIPTIONS`): -32602 beyond.
+ */
 export function subscribe(scope: RequestScope): JsonObject {
   const uri = requireString(scope.params, 'uri')
-  scope.session?.subscriptions.add(uri)
+  checkSubscriptionUri(uri, 'uri')
+  const subscriptions = scope.session?.subscriptions
+  if (subscriptions && !subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS)
+    throw invalidParams(
+      `this session already holds ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from one first`,
+      'uri',
+    )
+  subscriptions?.add(uri)
   return {}
+}
+
+/** A subscription uri longer than `MAX_SUBSCRIPTION_URI_LENGTH` is invalid params (-32602) at `field`. */
+export function checkSubscriptionUri(uri: string, field: string): void {
+  if (uri.length > MAX_SUBSCRIPTION_URI_LENGTH)
+    throw invalidParams(`must be at most ${MAX_SUBSCRIPTION_URI_LENGTH} characters`, field)
 }
 
 export function unsubscribe(scope: RequestScope): JsonObject {

@@ -5,6 +5,8 @@ import { META_SUBSCRIPTION_ID } from '../../protocol/meta.js'
 import { invalidParams } from '../../errors/protocol-error.js'
 import type { RequestScope, ServerEvent } from '../core.js'
 import type { JsonObject } from '../types.js'
+import { MAX_SUBSCRIPTIONS } from '../../protocol/limits.js'
+import { checkSubscriptionUri } from './resources.js'
 import { requireObject } from './shared.js'
 
 /** The lists whose changes a filter can ask for, by `<kind>ListChanged`. */
@@ -20,8 +22,11 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
   for (const kind of LISTS) if (filter[`${kind}ListChanged`] === true) honoured[`${kind}ListChanged`] = true
   const uris = filter.resourceSubscriptions
   if (uris !== undefined) {
-    if (!isStringArray(uris))
-      throw invalidParams('must be an array of strings', 'notifications.resourceSubscriptions')
+    const field = 'notifications.resourceSubscriptions'
+    if (!isStringArray(uris)) throw invalidParams('must be an array of strings', field)
+    if (uris.length > MAX_SUBSCRIPTIONS)
+      throw invalidParams(`must have at most ${MAX_SUBSCRIPTIONS} uris`, field)
+    for (const uri of uris) checkSubscriptionUri(uri, field)
     honoured.resourceSubscriptions = uris
   }
   const watched = new Set(uris as string[] | undefined)
