@@ -11,7 +11,10 @@ export const USAGE = `Usage: npm run bench [-- options]
   --workloads <ids>   comma-separated: a,b,c           (BENCH_WORKLOADS)
   --server-cpu <n>    core for servers                 (BENCH_SERVER_CPU, default 0)
   --load-cpu <n>      core for autocannon              (BENCH_LOAD_CPU, default 1)
-  --json <file>       also write results as JSON       (BENCH_JSON)`
+  --json <file>       also write results as JSON       (BENCH_JSON)
+  --charts <dir>      also write SVG charts there      (BENCH_CHARTS)
+  --cold <n>          bench:workers: cold starts per contender, 0 = none (BENCH_COLD, default 20; --quick: 3)
+  --no-load           bench:workers: cold starts only, no throughput runs`
 
 /**
  * @typedef {object} Options
@@ -25,6 +28,9 @@ export const USAGE = `Usage: npm run bench [-- options]
  * @property {number} serverCpu
  * @property {number} loadCpu
  * @property {string | undefined} json
+ * @property {string | undefined} charts  directory for SVG charts
+ * @property {number} cold  cold starts per contender (workerd bench)
+ * @property {boolean} load  throughput runs (workerd bench; --no-load turns them off)
  * @property {boolean} help
  */
 
@@ -48,7 +54,10 @@ export function parseOptions(argv, env) {
       'server-cpu': s,
       'load-cpu': s,
       json: s,
+      charts: s,
+      cold: s,
       quick: { type: 'boolean' },
+      'no-load': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -91,6 +100,9 @@ export function parseOptions(argv, env) {
     serverCpu,
     loadCpu,
     json: values.json ?? (env.BENCH_JSON || undefined),
+    charts: values.charts ?? (env.BENCH_CHARTS || undefined),
+    cold: num(values.cold, 'BENCH_COLD', quick ? 3 : 20, 0),
+    load: values['no-load'] !== true,
     help: values.help === true,
   }
 }

@@ -5,12 +5,19 @@ describe('parseOptions', () => {
   it('uses the documented defaults', () => {
     const o = parseOptions([], {})
     expect(o).toMatchObject({ duration: 10, warmup: 2, connections: 50, rounds: 2, serverCpu: 0, loadCpu: 1 })
+    expect(o).toMatchObject({ cold: 20, load: true })
     expect(o.json).toBeUndefined()
+    expect(o.charts).toBeUndefined()
     expect(o.only).toBeUndefined()
   })
 
   it('--quick shortens runs but explicit values win', () => {
-    expect(parseOptions(['--quick'], {})).toMatchObject({ duration: 2, warmup: 1, quick: true })
+    expect(parseOptions(['--quick'], {})).toMatchObject({ duration: 2, warmup: 1, quick: true, cold: 3 })
+    expect(parseOptions(['--cold', '0', '--no-load', '--charts', 'd'], {})).toMatchObject({
+      cold: 0,
+      load: false,
+      charts: 'd',
+    })
     expect(parseOptions(['--quick', '--duration', '5'], {}).duration).toBe(5)
   })
 

@@ -29,6 +29,9 @@
  * @property {number | undefined} peakRssMiB  max over rounds
  * @property {number | undefined} cpuUs  server CPU µs per response, mean over rounds
  * @property {number | undefined} ratio  rps / baseline rps
+ * @property {number | undefined} cpuRatio  cpuUs / baseline cpuUs (lower is better)
+ * @property {number | undefined} altRatio  rps / second baseline's rps
+ * @property {number | undefined} altCpuRatio  cpuUs / second baseline's cpuUs
  * @property {number[]} rpsPerRound
  */
 
@@ -38,9 +41,10 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
 /**
  * @param {Cell[]} cells  one workload's cells
  * @param {string} baselineId
+ * @param {string} [altBaselineId]  a second ceiling (e.g. the minimal hard-wired one) for the alt* ratios
  * @returns {Row[]}
  */
-export function summarize(cells, baselineId) {
+export function summarize(cells, baselineId, altBaselineId) {
   const rows = cells.map((cell) => {
     const has = cell.status === 'ok' && cell.rounds.length > 0
     const r = cell.rounds
@@ -56,12 +60,23 @@ export function summarize(cells, baselineId) {
       peakRssMiB: has ? Math.max(...r.map((x) => x.rssKiB)) / 1024 : undefined,
       cpuUs: has && r.every((x) => x.cpuUs !== undefined) ? mean(r.map((x) => x.cpuUs ?? 0)) : undefined,
       ratio: undefined,
+      cpuRatio: undefined,
+      altRatio: undefined,
+      altCpuRatio: undefined,
       rpsPerRound: r.map((x) => x.rps),
     }
     return row
   })
-  const base = rows.find((row) => row.id === baselineId)?.rps
-  for (const row of rows) if (row.rps !== undefined && base) row.ratio = row.rps / base
+  const base = rows.find((row) => row.id === baselineId)
+  const alt = altBaselineId === undefined ? undefined : rows.find((row) => row.id === altBaselineId)
+  /** @param {number | undefined} a @param {number | undefined} b */
+  const div = (a, b) => (a === undefined || !b ? undefined : a / b)
+  for (const row of rows) {
+    row.ratio = div(row.rps, base?.rps)
+    row.cpuRatio = div(row.cpuUs, base?.cpuUs)
+    row.altRatio = div(row.rps, alt?.rps)
+    row.altCpuRatio = div(row.cpuUs, alt?.cpuUs)
+  }
   return rows
 }
 
@@ -71,24 +86,35 @@ const fmt = (n, digits) =>
     ? '–'
     : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
+/** @param {number | undefined} r */
+const times = (r) => (r === undefined ? '–' : `${fmt(r, 2)}×`)
+
 /**
  * @param {string} title
  * @param {Row[]} rows
+ * @param {{ baseline?: string, alt?: string }} [names]  how the ceilings are called in column headers; the alt
+ *   columns appear only when some row has an alt ratio
  */
-export function markdownTable(title, rows) {
-  const lines = [
-    `### ${title}`,
-    '',
-    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU µs/req | vs raw Hono |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ]
+export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' } = {}) {
+  const withAlt = rows.some((row) => row.altRatio !== undefined || row.altCpuRatio !== undefined)
+  const head = ['contender', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'server CPU µs/req']
+  head.push(`req/s vs ${baseline}`, `CPU vs ${baseline}`)
+  if (withAlt) head.push(`req/s vs ${alt}`, `CPU vs ${alt}`)
+  const lines = [`### ${title}`, '', `| ${head.join(' | ')} |`, `| --- |${' ---: |'.repeat(head.length - 1)}`]
   for (const row of rows) {
     const reason = (row.reason ?? '').replaceAll('|', '\\|')
     const rps = row.status === 'ok' ? fmt(row.rps, 0) : `${row.status}${reason ? `: ${reason}` : ''}`
-    const ratio = row.ratio === undefined ? '–' : `${fmt(row.ratio, 2)}×`
-    lines.push(
-      `| ${row.contender} | ${rps} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.peakRssMiB, 1)} | ${fmt(row.cpuUs, 1)} | ${ratio} |`,
-    )
+    const cells = [
+      row.contender,
+      rps,
+      fmt(row.p50, 2),
+      fmt(row.p99, 2),
+      fmt(row.peakRssMiB, 1),
+      fmt(row.cpuUs, 1),
+    ]
+    cells.push(times(row.ratio), times(row.cpuRatio))
+    if (withAlt) cells.push(times(row.altRatio), times(row.altCpuRatio))
+    lines.push(`| ${cells.join(' | ')} |`)
   }
   return lines.join('\n')
 }

@@ -33,13 +33,7 @@ export function startServer(file, { mode, toolset }, cpu) {
   child.stderr.on('data', (d) => {
     err = (err + d).slice(-4000)
   })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-    await exited
-    clearTimeout(timer)
-  }
+  const { exited, stop } = stopper(child)
   return new Promise((resolve, reject) => {
     let out = ''
     let settled = false
@@ -60,6 +54,22 @@ export function startServer(file, { mode, toolset }, cpu) {
       settled = true
     })
   })
+}
+
+/**
+ * How to stop a child process: SIGTERM, then SIGKILL after 3 s; `exited` settles with its exit code.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+export function stopper(child) {
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+    await exited
+    clearTimeout(timer)
+  }
+  return { exited, stop }
 }
 
 /**

@@ -1,5 +1,5 @@
 // Every contender answers every workload it claims, in-process (no autocannon): the same checks the
-// harness runs before measuring. edgemcp is skipped until its adapter can be imported and started.
+// harness runs before measuring.
 import { afterEach, describe, expect, it } from 'vitest'
 import { prepareLoad } from '../src/mcp-client.mjs'
 import { CONTENDERS } from '../src/servers/index.mjs'
@@ -15,21 +15,10 @@ afterEach(async () => {
 for (const c of CONTENDERS) {
   describe(c.label, () => {
     for (const w of WORKLOADS.filter((w) => c.modes.includes(w.mode))) {
-      it(`answers workload ${w.id} correctly`, async (ctx) => {
+      it(`answers workload ${w.id} correctly`, async () => {
         /** @type {{ start: import('../src/servers/contract.mjs').StartFn }} */
-        let mod
-        try {
-          mod = await import(new URL(`../src/servers/${c.file}`, import.meta.url).href)
-        } catch (err) {
-          if (c.id !== 'edgemcp') throw err
-          return ctx.skip(`edgemcp not importable yet: ${String(err).split('\n')[0]}`)
-        }
-        const server = await mod.start({ mode: w.mode, toolset: w.toolset }).catch((err) => {
-          // the adapter guesses the package's API; until someone wires it, that is not this test's failure
-          if (c.id === 'edgemcp' && /fix src\/servers\/edgemcp\.mjs/.test(String(err))) return undefined
-          throw err
-        })
-        if (server === undefined) return ctx.skip('edgemcp adapter not wired to the package API yet')
+        const mod = await import(new URL(`../src/servers/${c.file}`, import.meta.url).href)
+        const server = await mod.start({ mode: w.mode, toolset: w.toolset })
         cleanup.push(server.close)
         const url = `http://127.0.0.1:${server.port}/mcp`
         const { req } = await prepareLoad(url, w, c.version, TOOL_COUNT)

@@ -20,6 +20,14 @@ export const CONTENDERS = [
     version: '2026-07-28',
   },
   {
+    // The shape of the independent harness of issue 18: fixed results, no 2026-07-28 fields (legacy only)
+    id: 'raw-hono-min',
+    label: 'minimal hard-wired Hono',
+    file: 'raw-hono-min.mjs',
+    modes: ['session'],
+    version: '2025-11-25',
+  },
+  {
     id: 'edgemcp',
     label: 'edgemcp',
     file: 'edgemcp.mjs',
@@ -57,3 +65,5 @@ export const CONTENDERS = [
 ]
 
 export const BASELINE_ID = 'raw-hono'
+/** The second ceiling, where it applies (workload b). */
+export const MINIMAL_BASELINE_ID = 'raw-hono-min'

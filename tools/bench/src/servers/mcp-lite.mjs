@@ -2,45 +2,10 @@
 // served from Hono. Session mode adds an InMemorySessionAdapter. (It answers SSE when Accept allows it.)
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
-import { InMemorySessionAdapter, McpServer, StreamableHttpTransport } from 'mcp-lite'
-import { z } from 'zod'
+import { InMemorySessionAdapter, StreamableHttpTransport } from 'mcp-lite'
 import { running } from './contract.mjs'
 import { listenOnLoopback } from './listen.mjs'
-import {
-  SERVER_INFO,
-  TOOL_COUNT,
-  echoResult,
-  echoZodShape,
-  manyToolResult,
-  manyToolZodShape,
-  toolDescription,
-  toolName,
-} from './tools.mjs'
-
-/** @param {import('./contract.mjs').Toolset} toolset */
-function createLiteServer(toolset) {
-  const mcp = new McpServer({
-    ...SERVER_INFO,
-    schemaAdapter: (schema) => z.toJSONSchema(/** @type {z.ZodType} */ (schema)),
-  })
-  if (toolset === 'echo') {
-    mcp.tool('echo', {
-      description: 'Echoes text',
-      inputSchema: z.object(echoZodShape()),
-      handler: (args) => echoResult(args.text),
-    })
-    return mcp
-  }
-  for (let i = 0; i < TOOL_COUNT; i++) {
-    const name = toolName(i)
-    mcp.tool(name, {
-      description: toolDescription(i),
-      inputSchema: z.object(manyToolZodShape()),
-      handler: () => manyToolResult(name),
-    })
-  }
-  return mcp
-}
+import { createLiteServer } from './mcp-lite-tools.mjs'
 
 /** @type {import('./contract.mjs').StartFn} */
 export async function start({ mode, toolset }) {

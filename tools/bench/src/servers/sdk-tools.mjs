@@ -1,16 +1,8 @@
 // One McpServer of @modelcontextprotocol/sdk with the benchmark's tools, as its docs register them.
 // zod shapes are built once per process and shared, as an app would define them at module level.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import {
-  SERVER_INFO,
-  TOOL_COUNT,
-  echoResult,
-  echoZodShape,
-  manyToolResult,
-  manyToolZodShape,
-  toolDescription,
-  toolName,
-} from './tools.mjs'
+import { SERVER_INFO, TOOL_COUNT, echoResult, manyToolResult, toolDescription, toolName } from './tools.mjs'
+import { echoZodShape, manyToolZodShape } from './zod-tools.mjs'
 
 const echoShape = echoZodShape()
 const manyShapes = Array.from({ length: TOOL_COUNT }, () => manyToolZodShape())

@@ -1,6 +1,5 @@
-// Tool definitions shared by every contender, so all servers expose the same surface.
-// Raw servers get plain JSON Schema; library servers get the equivalent zod shapes.
-import { z } from 'zod'
+// Tool definitions shared by every contender, so all servers expose the same surface. Plain JSON Schema here
+// (no zod, so the raw Workers of the workerd bench bundle none); the zod equivalents are in zod-tools.mjs.
 
 export const TOOL_COUNT = 100
 export const SERVER_INFO = { name: 'edgemcp-bench-server', version: '0.0.0' }
@@ -27,23 +26,11 @@ export function manyToolJsonSchema() {
   }
 }
 
-/** The same five properties as zod fields (SDK `registerTool` raw shape). */
-export function manyToolZodShape() {
-  return {
-    query: z.string().describe('What to look for'),
-    limit: z.number().int().min(1).max(100),
-    verbose: z.boolean().optional(),
-    mode: z.enum(MODES).optional(),
-    tags: z.array(z.string()).optional(),
-  }
-}
-
 export const ECHO_JSON_SCHEMA = {
   type: 'object',
   properties: { text: { type: 'string' } },
   required: ['text'],
 }
-export const echoZodShape = () => ({ text: z.string() })
 
 /** @param {string} text */
 export const echoResult = (text) => ({ content: [{ type: /** @type {const} */ ('text'), text }] })

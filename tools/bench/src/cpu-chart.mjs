@@ -1,0 +1,34 @@
+// The chart of one workload's table: server CPU per request of each contender (log scale), with its ratio to
+// the ceiling and its req/s ratio written beside the bar.
+import { barChart } from './charts.mjs'
+
+/** @param {number} n @param {number} digits */
+const num = (n, digits) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/**
+ * @param {string} title
+ * @param {import('./report.mjs').Row[]} rows
+ * @param {object} how
+ * @param {(id: string) => import('./charts.mjs').Bar['kind']} how.kindOf
+ * @param {(row: import('./report.mjs').Row) => string} [how.labelOf]  the bar's label (default: the row's)
+ */
+export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender }) {
+  const measured = rows.filter((r) => r.status !== 'n/a')
+  const reference = rows.find((r) => r.cpuRatio === 1)?.cpuUs
+  return barChart({
+    title,
+    subtitle:
+      'server CPU µs per request, log scale (shorter is better); × = CPU vs the ceiling, req/s vs the ceiling',
+    ...(reference === undefined ? {} : { reference }),
+    bars: measured.map((r) => ({
+      label: labelOf(r),
+      value: r.cpuUs,
+      kind: kindOf(r.id),
+      text:
+        r.cpuUs === undefined
+          ? `${r.status}${r.reason ? `: ${r.reason.slice(0, 60)}` : ''}`
+          : `${num(r.cpuUs, 1)} µs · ${r.cpuRatio === undefined ? '–' : `${num(r.cpuRatio, 2)}×`} · ${r.ratio === undefined ? '' : `${num(r.ratio, 2)}× req/s`}`,
+    })),
+  })
+}

@@ -1,0 +1,45 @@
+// One measurement of a running server (a Node process or workerd): check the answer, put it under load from a
+// pinned autocannon process, sample its peak RSS, check the answer again. The caller stops the server.
+import { prepareLoad, verifyLoad } from './mcp-client.mjs'
+import { peakRssKiB, runLoad } from './runner.mjs'
+import { TOOL_COUNT } from './servers/tools.mjs'
+
+/** @param {unknown} err */
+export const firstLine = (err) => String(err instanceof Error ? err.message : err).split('\n')[0] ?? ''
+
+/**
+ * @param {{ pid: number, port: number, stderr: () => string, stop: () => Promise<void> }} server
+ * @param {string} version  MCP-Protocol-Version of stateless requests
+ * @param {import('./workloads.mjs').Workload} w
+ * @param {Pick<import('./options.mjs').Options, 'connections' | 'duration' | 'warmup' | 'loadCpu'>} opts
+ * @returns {Promise<import('./rounds.mjs').Measured>}  and stops the server
+ */
+export async function measureRunning(server, version, w, opts) {
+  const url = `http://127.0.0.1:${server.port}/mcp`
+  try {
+    const { req, text } = await prepareLoad(url, w, version, TOOL_COUNT).catch((err) => {
+      throw new Error(`verification: ${firstLine(err)}`)
+    })
+    const cfg = {
+      url,
+      ...req,
+      connections: opts.connections,
+      duration: opts.duration,
+      warmup: opts.warmup,
+      serverPid: server.pid,
+    }
+    const load = await runLoad(cfg, opts.loadCpu)
+    const rssKiB = peakRssKiB(server.pid)
+    await verifyLoad(url, w, req, text, TOOL_COUNT).catch((err) => {
+      throw new Error(`after load: ${firstLine(err)}`)
+    })
+    if (load.total === 0) throw new Error('no successful response under load')
+    if (load.bad > 0) throw new Error(`${load.bad} non-2xx/errors/timeouts under load (${load.total} ok)`)
+    return { ok: { rps: load.rps, p50: load.p50, p99: load.p99, rssKiB, bad: load.bad, cpuUs: load.cpuUs } }
+  } catch (err) {
+    const tail = server.stderr().trim().split('\n').slice(-3).join(' ⏎ ')
+    return { failed: tail ? `${firstLine(err)} [server stderr: ${tail.slice(0, 300)}]` : firstLine(err) }
+  } finally {
+    await server.stop()
+  }
+}
