@@ -1,0 +1,269 @@
+// `npm run bench:workers`: the contenders as Workers in workerd itself (no wrangler dev proxy, no Miniflare), CPU
+// time per request from /proc of the workerd process, and cold starts. See README.md and options.mjs.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { barChart } from '../charts.mjs'
+import { cpuChart } from '../cpu-chart.mjs'
+import { firstLine, measureRunning } from '../measure.mjs'
+import { USAGE, parseOptions } from '../options.mjs'
+import { markdownTable, summarize } from '../report.mjs'
+import { describeLoads, loadAverage, runRounds } from '../rounds.mjs'
+import { assertTaskset } from '../runner.mjs'
+import { WORKLOADS } from '../workloads.mjs'
+import { bundleWorker } from './build.mjs'
+import { coldMarkdown, coldStart, summarizeCold } from './cold-start.mjs'
+import { EMPTY_WORKER, WORKER_BASELINE_ID, WORKER_CONTENDERS } from './contenders.mjs'
+import { startWorkerd, WORKERD } from './workerd.mjs'
+
+/** @param {string} msg */
+const log = (msg) => process.stderr.write(`${msg}\n`)
+
+/** Text bindings every Worker gets besides TOOLSET and MODE (edgemcp's MRTR secret, under both names). */
+const VARS = {
+  MCP_STATE_SECRET: 'bench-mrtr-secret-0123456789abcdef',
+  MCP_MRTR_SECRET: 'bench-mrtr-secret-0123456789abcdef',
+}
+const SESSION_CEILING_ID = 'raw-hono-do'
+
+/** @param {string} id */
+const kindOf = (id) => (id.startsWith('raw-') ? 'ceiling' : id.startsWith('edgemcp') ? 'ours' : 'peer')
+/** The short label of a contender id (cold-start ids are `${id}/${mode}`). @param {string} id */
+const shortOf = (id) => WORKER_CONTENDERS.find((c) => c.id === id.split('/')[0])?.short ?? id
+
+async function main() {
+  const opts = parseOptions(process.argv.slice(2), process.env)
+  if (opts.help) return void console.log(USAGE.replace('npm run bench', 'npm run bench:workers'))
+  assertTaskset()
+  const ceilings = [WORKER_BASELINE_ID, SESSION_CEILING_ID]
+  const contenders = WORKER_CONTENDERS.filter(
+    (c) => ceilings.includes(c.id) || !opts.only || opts.only.includes(c.id),
+  )
+  const workloads = WORKLOADS.filter((w) => !opts.workloads || opts.workloads.includes(w.id))
+  const start = Date.now()
+
+  /** @type {Map<string, { code: string, bytes: number, gzipBytes: number } | { error: string }>} */
+  const bundles = new Map()
+  for (const c of [EMPTY_WORKER, ...contenders]) {
+    const bundle = await bundleWorker(c).catch((err) => ({ error: `bundle failed: ${firstLine(err)}` }))
+    bundles.set(c.id, bundle)
+    log(
+      'error' in bundle
+        ? `${c.id}: ${bundle.error}`
+        : `${c.id}: ${(bundle.bytes / 1024).toFixed(1)} KiB minified`,
+    )
+  }
+
+  /** @type {Awaited<ReturnType<typeof runRounds>>} */
+  let result = { cells: new Map(), loads: [] }
+  if (opts.load) {
+    result = await runRounds({
+      contenders,
+      workloads,
+      rounds: opts.rounds,
+      log,
+      measure: async (c, w) => {
+        const bundle = bundles.get(c.id)
+        if (bundle === undefined || 'error' in bundle) return { skipped: bundle?.error ?? 'no bundle' }
+        const vars = { ...VARS, TOOLSET: w.toolset, MODE: w.mode }
+        const proc = await startWorkerd({ contender: c, code: bundle.code, vars, cpu: opts.serverCpu }).catch(
+          (err) => ({ error: firstLine(err) }),
+        )
+        if ('error' in proc) return { failed: proc.error }
+        return measureRunning(proc, c.version, w, opts)
+      },
+    })
+  }
+
+  const cold = opts.cold > 0 ? await coldStarts(contenders, bundles, opts) : undefined
+
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    workerd: WORKERD,
+    cpu: os.cpus()[0]?.model ?? 'unknown cpu',
+    cores: os.availableParallelism(),
+    durationS: opts.duration,
+    warmupS: opts.warmup,
+    connections: opts.connections,
+    rounds: opts.rounds,
+    coldStarts: opts.cold,
+    serverCpu: opts.serverCpu,
+    loadCpu: opts.loadCpu,
+    elapsedS: Math.round((Date.now() - start) / 1000),
+    load: describeLoads([...result.loads, ...(cold?.loads ?? [])]),
+  }
+  console.log(
+    `## edgemcp workerd bench — ${meta.date}\n\nworkerd ${await workerdVersion()} (no wrangler, no Miniflare), ` +
+      `each contender its own Worker in its own workerd process pinned to core ${opts.serverCpu}; autocannon ` +
+      `${opts.connections} connections on core ${opts.loadCpu}, ${opts.duration} s × ${opts.rounds} rounds ` +
+      `(+${opts.warmup} s warm-up), rounds alternating the order; ${meta.load}, the bench's own processes ` +
+      `included. Server CPU = workerd's user + system time per answered request (/proc/<pid>/stat); CPU ratios: ` +
+      `lower is better. Node ${meta.node}, ${meta.cpu}.\n`,
+  )
+  const tables = (opts.load ? workloads : []).map((w) => ({
+    workload: w,
+    rows: summarize(
+      contenders.map(
+        (c) => /** @type {import('../report.mjs').Cell} */ (result.cells.get(`${w.id}/${c.id}`)),
+      ),
+      WORKER_BASELINE_ID,
+      w.mode === 'session' ? SESSION_CEILING_ID : undefined,
+    ),
+  }))
+  const names = { baseline: 'raw Hono', alt: 'raw Hono + DO' }
+  for (const t of tables) console.log(`${markdownTable(`workerd: ${t.workload.title}`, t.rows, names)}\n`)
+  if (cold !== undefined) console.log(`${coldMarkdown(cold.rows, cold.emptyTotal)}\n`)
+
+  if (opts.json !== undefined) {
+    const out = {
+      meta,
+      workloads: tables.map((t) => ({ id: t.workload.id, title: t.workload.title, rows: t.rows })),
+      coldStart: cold?.rows ?? [],
+    }
+    writeFileSync(opts.json, `${JSON.stringify(out, null, 2)}\n`)
+    log(`wrote ${opts.json}`)
+  }
+  if (opts.charts !== undefined) {
+    mkdirSync(opts.charts, { recursive: true })
+    /** @type {Array<[string, string]>} */
+    const files = []
+    for (const t of tables)
+      files.push([
+        `workers-${t.workload.id}.svg`,
+        cpuChart(`workerd: ${t.workload.title}`, t.rows, { kindOf, labelOf: (row) => shortOf(row.id) }),
+      ])
+    if (cold !== undefined) files.push(['workers-cold-start.svg', coldChart(cold.rows)])
+    for (const [name, svg] of files) {
+      writeFileSync(join(opts.charts, name), svg)
+      log(`wrote ${join(opts.charts, name)}`)
+    }
+  }
+}
+
+/**
+ * Cold starts of every contender (stateless where it serves it, else a session; Durable Object contenders also
+ * a session), `opts.cold` rounds alternating the order, each round with the empty Worker.
+ * @param {import('./contenders.mjs').WorkerContender[]} contenders
+ * @param {Map<string, { code: string, bytes: number, gzipBytes: number } | { error: string }>} bundles
+ * @param {import('../options.mjs').Options} opts
+ */
+async function coldStarts(contenders, bundles, opts) {
+  /** @type {Array<{ contender: import('./contenders.mjs').WorkerContender, mode: import('../servers/contract.mjs').Mode, id: string, label: string, ceilingId: string }>} */
+  const cases = []
+  for (const c of contenders) {
+    if (c.modes.includes('stateless'))
+      cases.push({
+        contender: c,
+        mode: 'stateless',
+        id: `${c.id}/stateless`,
+        label: c.label,
+        ceilingId: `${WORKER_BASELINE_ID}/stateless`,
+      })
+    if (c.modes.includes('session') && (c.objects !== undefined || !c.modes.includes('stateless')))
+      cases.push({
+        contender: c,
+        mode: 'session',
+        id: `${c.id}/session`,
+        label: c.label,
+        ceilingId: `${SESSION_CEILING_ID}/session`,
+      })
+  }
+  const empty = EMPTY_WORKER
+  const emptyBundle = /** @type {{ code: string }} */ (bundles.get(empty.id))
+  const sample = (
+    /** @type {import('./contenders.mjs').WorkerContender} */ contender,
+    /** @type {string} */ code,
+    /** @type {import('../servers/contract.mjs').Mode} */ mode,
+  ) => coldStart({ contender, code, mode, cpu: opts.serverCpu, vars: VARS })
+  await sample(empty, emptyBundle.code, 'stateless') // warms this process's fetch; not counted
+  /** @type {Map<string, Array<import('./cold-start.mjs').ColdSample | undefined>>} */
+  const samples = new Map(cases.map((k) => [k.id, []]))
+  /** @type {Map<string, string>} */
+  const errors = new Map()
+  /** @type {Array<import('./cold-start.mjs').ColdSample | undefined>} */
+  const emptySamples = []
+  /** @type {number[]} */
+  const loads = []
+  for (let round = 0; round < opts.cold; round++) {
+    loads.push(loadAverage())
+    log(`cold start ${round + 1}/${opts.cold} · load average ${loads.at(-1)?.toFixed(2)}`)
+    const order = round % 2 === 0 ? cases : [...cases].reverse()
+    emptySamples[round] = await sample(empty, emptyBundle.code, 'stateless').catch(() => undefined)
+    for (const k of order) {
+      const bundle = bundles.get(k.contender.id)
+      const list = /** @type {Array<import('./cold-start.mjs').ColdSample | undefined>} */ (samples.get(k.id))
+      if (
+        bundle === undefined ||
+        'error' in bundle ||
+        (errors.has(k.id) && list.every((s) => s === undefined))
+      ) {
+        list[round] = undefined
+        continue
+      }
+      list[round] = await sample(k.contender, bundle.code, k.mode).catch((err) => {
+        errors.set(k.id, firstLine(err))
+        log(`  ${k.id}: ${firstLine(err)}`)
+        return undefined
+      })
+    }
+  }
+  const rows = summarizeCold(
+    cases.map((k) => {
+      const bundle = bundles.get(k.contender.id)
+      const ok = bundle !== undefined && !('error' in bundle)
+      const error = errors.get(k.id) ?? (ok ? undefined : bundle?.error)
+      return {
+        id: k.id,
+        label: k.label,
+        mode: k.mode,
+        ceilingId: k.ceilingId,
+        bundleBytes: ok ? bundle.bytes : 0,
+        gzipBytes: ok ? bundle.gzipBytes : 0,
+        samples: samples.get(k.id) ?? [],
+        ...(error === undefined ? {} : { error }),
+      }
+    }),
+    emptySamples,
+  )
+  const emptyRow = summarizeCold(
+    [{ id: 'empty', label: 'empty', mode: 'stateless', bundleBytes: 0, gzipBytes: 0, samples: emptySamples }],
+    emptySamples,
+  )[0]
+  return { rows, emptyTotal: emptyRow?.totalMs, loads }
+}
+
+/** @param {import('./cold-start.mjs').ColdRow[]} rows */
+function coldChart(rows) {
+  /** @param {number} n */
+  const n1 = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+  const reference = rows.find((r) => r.id === `${WORKER_BASELINE_ID}/stateless`)?.cpuAboveEmptyMs?.median
+  return barChart({
+    title: 'workerd cold start: new process to the first answered tools/call',
+    subtitle:
+      'workerd CPU ms above an empty Worker (median), log scale (shorter is better); × = vs the ceiling; wall time',
+    ...(reference === undefined ? {} : { reference }),
+    bars: rows.map((r) => ({
+      label: `${shortOf(r.id)}${r.mode === 'session' ? ', session' : ''}`,
+      value: r.cpuAboveEmptyMs?.median,
+      kind: kindOf(r.id),
+      text:
+        r.cpuAboveEmptyMs === undefined
+          ? `failed: ${(r.error ?? '').slice(0, 60)}`
+          : `${n1(r.cpuAboveEmptyMs.median)} ms · ${r.aboveEmptyRatio === undefined ? '–' : `${r.aboveEmptyRatio.toFixed(2)}×`} · ${n1(r.totalMs?.median ?? 0)} ms wall`,
+    })),
+  })
+}
+
+/** workerd's version line. */
+async function workerdVersion() {
+  const { execFileSync } = await import('node:child_process')
+  return execFileSync(WORKERD, ['--version'], { encoding: 'utf8' })
+    .trim()
+    .replace(/^workerd /, '')
+}
+
+main().catch((err) => {
+  log(`bench:workers: ${firstLine(err)}`)
+  process.exitCode = 1
+})
