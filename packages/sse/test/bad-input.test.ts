@@ -198,4 +198,38 @@ describe('legacy SSE server: bad input', () => {
     await expect.poll(() => handler.openStreams, { timeout: 5000 }).toBe(0)
     expect((await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'ping' })).status).toBe(404)
   })
+
+  it('one client over its share of streams gets 429 + Retry-After; another client keeps its session', async () => {
+    const { url, handler } = await start({
+      maxSessionsPerClient: 2,
+      authenticate: (c) => ({ principal: c.req.header('x-user') ?? 'anon' }),
+    })
+    const victim = await open(url, { 'x-user': 'alice' })
+    const victimPost = new URL(await victim.reader.endpoint(), url).href
+    await open(url, { 'x-user': 'mallory' })
+    await open(url, { 'x-user': 'mallory' })
+    for (let i = 0; i < 5; i++) {
+      const refused = await fetch(`${url}/sse`, {
+        headers: { Accept: 'text/event-stream', 'x-user': 'mallory' },
+      })
+      await expectRpcError(refused, 429, -32000, /Too many sessions/)
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    }
+    expect(handler.openStreams).toBe(3)
+    expect((await post(victimPost, init, { 'x-user': 'alice' })).status).toBe(202)
+  })
+
+  it('a full store refuses a new stream (503 + Retry-After) instead of closing an open one', async () => {
+    const { url, handler } = await start({ maxSessions: 2 })
+    const a = await open(url)
+    const b = await open(url)
+    const refused = await fetch(`${url}/sse`, { headers: { Accept: 'text/event-stream' } })
+    await expectRpcError(refused, 503, -32000, /Too many sessions/)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(handler.openStreams).toBe(2)
+    for (const { reader } of [a, b]) {
+      const postUrl = new URL(await reader.endpoint(), url).href
+      expect((await post(postUrl, init)).status).toBe(202)
+    }
+  })
 })

@@ -3,14 +3,27 @@ import {
   isRequest,
   type JsonRpcMessage,
   McpLocalError,
+  ProtocolError,
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
+import { RETRY_AFTER } from './admission.js'
 import type { RequestCancellation } from './cancellation.js'
+import { errorResponse } from './http-error.js'
 import type { EventStream } from './event-stream.js'
 import { jsonResponse } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState, PendingAnswer } from './state.js'
+
+/**
+ * The answer when storing a session failed: a store's refusal that names its HTTP status (e.g. 503, full) is
+ * answered as such, with `Retry-After` for load; anything else stays a failure (500).
+ */
+function refusalOf(e: unknown, r: HandleResult): Response {
+  if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
+  const id = r.body !== undefined && !Array.isArray(r.body) ? (r.body.id ?? null) : null
+  return errorResponse(e, id, e.httpStatus === 429 || e.httpStatus === 503 ? RETRY_AFTER : {})
+}
 
 /**
  * The answer to one POSTed request. It stays a single JSON body until the handler emits a related message
@@ -44,6 +57,7 @@ export class Answer implements PendingAnswer {
   readonly #cancellation: RequestCancellation | undefined
   /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
   readonly #changes: boolean
+  readonly #client: string | undefined
 
   constructor(
     state: HandlerState,
@@ -54,7 +68,10 @@ export class Answer implements PendingAnswer {
     changes: boolean,
     /** A legacy request's id: the answer can be found by `closeSseStream` while the request runs. */
     pendingId: RequestId | null,
+    /** Who is asking (see `HandlerState.clientOf`): an SSE answer counts against its byte budget. */
+    client?: string,
   ) {
+    this.#client = client
     this.#state = state
     this.#c = c
     this.#session = session
@@ -87,7 +104,7 @@ export class Answer implements PendingAnswer {
     const stream = this.#state.newStream(this.#session)
     this.#stream = stream
     // Not done: the request's context is still here.
-    const response = stream.open(this.#state.connectOf(this.#c!), this.#cancellation)
+    const response = stream.open(this.#state.connectOf(this.#c!, this.#client), this.#cancellation)
     this.#response = response
     this.#deliver?.(response)
     return stream
@@ -139,7 +156,10 @@ export class Answer implements PendingAnswer {
           !r
             ? Promise.reject(error)
             : r.session || changed
-              ? this.#state.afterRequest(r.session, changed).then(() => jsonResponse(r, r.session))
+              ? this.#state.afterRequest(r.session, changed).then(
+                  () => jsonResponse(r, r.session),
+                  (e: unknown) => refusalOf(e, r),
+                )
               : jsonResponse(r),
         )
       } catch (e) {

@@ -49,6 +49,23 @@ describe('InMemoryEventStore', () => {
     await store.deleteStream('b')
     expect(await store.replayAfter(b)).toBeUndefined()
   })
+
+  it("a session's many streams push out its own oldest, never another session's", async () => {
+    const store = new InMemoryEventStore({ maxStreamsPerSession: 3, maxStreams: 6 })
+    const victim = await store.append('victim.1', note(1))
+    await store.append('victim.2', note(2))
+    const first = await store.append('attacker.0', null)
+    for (let i = 1; i < 1000; i++) await store.append(`attacker.${i}`, null)
+    expect(await store.replayAfter(first)).toBeUndefined()
+    expect(await store.replayAfter('attacker.999:0')).toBeDefined()
+    expect(await store.replayAfter(victim)).toBeDefined()
+    // When the store is full, the session holding the most gives way: here the attacker again.
+    const others = ['c.1', 'd.1']
+    for (const id of others) await store.append(id, null)
+    expect(await store.replayAfter(victim)).toBeDefined()
+    expect(await store.replayAfter('victim.2:0')).toBeDefined()
+    for (const id of others) expect(await store.replayAfter(`${id}:0`)).toBeDefined()
+  })
 })
 
 describe('event ids', () => {

@@ -48,7 +48,15 @@ export const canReplayAfter = (seq: number, first: number, next: number): boolea
 export interface InMemoryEventStoreOptions {
   /** Events kept per stream; older ones are dropped (resuming from before them then fails). Default 1000. */
   maxEventsPerStream?: number
-  /** Streams kept; the oldest is dropped beyond this. Default 1000. */
+  /**
+   * Streams kept per session (the part of a stream id before its first `.`, as the handler names them); a
+   * session's own oldest stream is dropped beyond this. Default 100.
+   */
+  maxStreamsPerSession?: number
+  /**
+   * Streams kept in all; beyond this the oldest stream of the session that holds the most goes, so one client
+   * opening many streams never pushes out another's. Default 10 000.
+   */
   maxStreams?: number
 }
 
@@ -58,27 +66,34 @@ interface StreamLog {
   entries: Array<JsonRpcMessage | null>
 }
 
-/** A bounded event store in memory. Event ids are `{streamId}:{sequence}`. */
+/** The session a stream id belongs to: what precedes its first `.` (the whole id when there is none). */
+const ownerOf = (streamId: string): string => {
+  const dot = streamId.indexOf('.')
+  return dot < 0 ? streamId : streamId.slice(0, dot)
+}
+
+/**
+ * A bounded event store in memory. Event ids are `{streamId}:{sequence}`. Streams are kept per session
+ * (`maxStreamsPerSession`) and in all (`maxStreams`); making room never takes a stream of a session that holds
+ * fewer than the one it is made for.
+ */
 export class InMemoryEventStore implements EventStore {
   readonly #streams = new Map<string, StreamLog>()
+  /** The ids of each session's streams, oldest first. */
+  readonly #bySession = new Map<string, string[]>()
   readonly #maxEvents: number
+  readonly #maxPerSession: number
   readonly #maxStreams: number
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.#maxEvents = Math.max(1, options.maxEventsPerStream ?? 1000)
-    this.#maxStreams = Math.max(1, options.maxStreams ?? 1000)
+    this.#maxPerSession = Math.max(1, options.maxStreamsPerSession ?? 100)
+    this.#maxStreams = Math.max(1, options.maxStreams ?? 10_000)
   }
 
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
     let log = this.#streams.get(streamId)
-    if (!log) {
-      while (this.#streams.size >= this.#maxStreams) {
-        const oldest = this.#streams.keys().next().value as string
-        this.#streams.delete(oldest)
-      }
-      log = { first: 0, entries: [] }
-      this.#streams.set(streamId, log)
-    }
+    if (!log) log = this.#open(streamId)
     log.entries.push(message)
     if (log.entries.length > this.#maxEvents) {
       log.entries.shift()
@@ -104,6 +119,35 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
-    this.#streams.delete(streamId)
+    if (!this.#streams.delete(streamId)) return
+    const owner = ownerOf(streamId)
+    const ids = this.#bySession.get(owner)
+    const i = ids?.indexOf(streamId) ?? -1
+    if (i >= 0) ids!.splice(i, 1)
+    if (ids?.length === 0) this.#bySession.delete(owner)
+  }
+
+  /** A new stream's log, after making room: in its session first, then in all (from the largest session). */
+  #open(streamId: string): StreamLog {
+    const owner = ownerOf(streamId)
+    let ids = this.#bySession.get(owner)
+    if (!ids) {
+      ids = []
+      this.#bySession.set(owner, ids)
+    }
+    while (ids.length >= this.#maxPerSession) this.#streams.delete(ids.shift()!)
+    // (Only when full: a scan of the sessions.)
+    while (this.#streams.size >= this.#maxStreams) {
+      let largest: [string, string[]] = [owner, ids]
+      for (const entry of this.#bySession) if (entry[1].length > largest[1].length) largest = entry
+      const [session, list] = largest
+      if (list.length === 0) break
+      this.#streams.delete(list.shift()!)
+      if (list.length === 0 && list !== ids) this.#bySession.delete(session)
+    }
+    const log: StreamLog = { first: 0, entries: [] }
+    this.#streams.set(streamId, log)
+    ids.push(streamId)
+    return log
   }
 }

@@ -11,6 +11,8 @@ export interface NodeOutgoing {
   write(chunk: string): boolean
   end(chunk?: string): unknown
   flushHeaders?(): void
+  /** Drops the connection (a client too slow to read). */
+  destroy?(): unknown
   on(event: 'close', listener: () => void): unknown
   once(event: 'drain', listener: () => void): unknown
 }

@@ -17,7 +17,8 @@ import { sharedKeepAlive } from './sse-keep-alive.js'
  * (with whatever headers middleware added on the way out) and then calls `end()`, which the connection takes
  * over once: from then on the events are written straight to the response. Text written before that, or while
  * the socket is congested (`write()` returned false, until `drain`), is held in one string, so nothing is lost,
- * reordered or written past back-pressure; keep-alive comments are skipped meanwhile. Connections tick with a
+ * reordered or written past back-pressure; keep-alive comments are skipped meanwhile. What is held counts
+ * against `maxBufferedBytes` and the client's budget: a client that stops reading loses its connection. Connections tick with a
  * keep-alive interval shared per period. A client disconnect is the response's `close` event.
  */
 export class NodeSseConnection extends SseConnection {
@@ -45,8 +46,10 @@ export class NodeSseConnection extends SseConnection {
 
   protected send(text: string): boolean {
     if (!this.#started || this.#congested) {
+      const before = this.#pending.length
       this.#pending += text
-      return true
+      // (Characters for bytes: the budget bounds what piles up, exactly enough.)
+      return this.holding(this.#pending.length, before > 0)
     }
     return this.#push(this.#out, text)
   }
@@ -78,6 +81,7 @@ export class NodeSseConnection extends SseConnection {
     this.#started = true
     const text = this.#pending
     this.#pending = ''
+    if (!this.closed) this.holding(0, false)
     if (this.closed) out.end(text === '' ? undefined : text)
     else if (text !== '') this.#push(out, text)
     else out.flushHeaders?.()
@@ -100,6 +104,7 @@ export class NodeSseConnection extends SseConnection {
     if (this.closed) return
     const text = this.#pending
     this.#pending = ''
+    this.holding(0, false)
     if (text !== '') this.#push(out, text)
   }
 
@@ -112,7 +117,11 @@ export class NodeSseConnection extends SseConnection {
       const text = this.#pending
       this.#pending = ''
       out.end(text === '' ? undefined : text)
-    } else if (!graceful) this.#pending = ''
+    } else if (!graceful) {
+      this.#pending = ''
+      // A client too slow loses its connection (a resumable stream resumes with Last-Event-ID).
+      if (reason === 'overflow' && this.#started && !out.destroyed) out.destroy?.()
+    }
   }
 }
 
@@ -123,10 +132,15 @@ export class NodeSseConnection extends SseConnection {
  */
 export function nodeConnect(state: HandlerState): void {
   const web = state.connectOf.bind(state)
-  state.connectOf = (c) => {
+  state.connectOf = (c, client) => {
     const node = nodeOutgoingOf(c)
     return node
-      ? { node, Connection: NodeSseConnection, hold: waitUntilOf(c, state.options.waitUntil) }
-      : web(c)
+      ? {
+          node,
+          Connection: NodeSseConnection,
+          hold: waitUntilOf(c, state.options.waitUntil),
+          ...state.budgetOf(client),
+        }
+      : web(c, client)
   }
 }

@@ -36,6 +36,28 @@ export interface McpHandlerOptions<C extends McpRequestContext = Context> {
   acceptJsonOnly?: boolean
   /** Largest request body in bytes; more gets 413. Default 4 MiB. */
   maxBodyBytes?: number
+  /**
+   * Bytes an SSE connection may hold for a client that does not read; beyond this the connection is dropped
+   * (a legacy stream's client resumes with `Last-Event-ID`; a modern request is cancelled). A message written
+   * while nothing waits always goes out, however large. Default 4 MiB.
+   */
+  maxBufferedBytes?: number
+  /** Unread SSE bytes one client may leave across all its connections (same rule). Default 16 MiB. */
+  maxBufferedBytesPerClient?: number
+  /**
+   * Legacy sessions one client may hold at once; an `initialize` beyond gets 429 with `Retry-After` (nobody
+   * else's session is closed to make room). A client is its principal (`authenticate`), else its address
+   * (`clientAddress`). Default 1000.
+   */
+  maxSessionsPerClient?: number
+  /** `subscriptions/listen` streams one client may hold open at once (beyond: 429). Default 64. */
+  maxStreamsPerClient?: number
+  /**
+   * The client's address, which names the client for the per-client limits when there is no principal.
+   * Default: the socket's remote address on @hono/node-server (an IPv6 address counts by its /64); none
+   * elsewhere (then only the global limits apply). Behind a proxy, read the header it sets.
+   */
+  clientAddress?: (c: C) => string | undefined
   /** Origins allowed (DNS-rebinding protection). Default: loopback origins. Requests without Origin pass. */
   allowedOrigins?: Allowlist
   /** Host header values allowed; unset: no Host check (`serve()` from `/node` adds one on loopback). */
@@ -80,9 +102,23 @@ export type McpFetchHandlerOptions = McpHandlerOptions<McpRequestContext>
  * (connections take that as 0, no lifetime).
  */
 export type ResolvedOptions = McpFetchHandlerOptions &
-  Required<Pick<McpHandlerOptions, 'maxBodyBytes' | 'keepAliveMs' | 'retryMs'>>
+  Required<
+    Pick<
+      McpHandlerOptions,
+      | 'maxBodyBytes'
+      | 'keepAliveMs'
+      | 'retryMs'
+      | 'maxBufferedBytes'
+      | 'maxBufferedBytesPerClient'
+      | 'maxSessionsPerClient'
+      | 'maxStreamsPerClient'
+    >
+  >
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+/** Unread bytes an SSE connection may hold by default (`maxBufferedBytes`). */
+export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024
 
 /**
  * The options with defaults filled in (a copy: later changes to `options` do not reach the handler). Hooks
@@ -96,5 +132,9 @@ export function resolveOptions<C extends McpRequestContext>(options: McpHandlerO
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     keepAliveMs: o.keepAliveMs ?? 15_000,
     retryMs: o.retryMs ?? 1000,
+    maxBufferedBytes: o.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    maxBufferedBytesPerClient: o.maxBufferedBytesPerClient ?? 4 * DEFAULT_MAX_BUFFERED_BYTES,
+    maxSessionsPerClient: o.maxSessionsPerClient ?? 1000,
+    maxStreamsPerClient: o.maxStreamsPerClient ?? 64,
   }
 }

@@ -1,4 +1,5 @@
-import { parseJson, readId, isObject } from '@edgemcp/core'
+import { isObject, ProtocolError, parseJson, readId } from '@edgemcp/core'
+import { RETRY_AFTER } from './admission.js'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
@@ -47,6 +48,14 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
       readId(value),
     )
 
+  // Fair shares (see `ClientLimits`): a client over its share is refused, nobody else is evicted.
+  const client = state.clientOf(c, principal)
+  const opens = !modern && session === undefined && method === 'initialize'
+  const refusal = opens ? state.limits.refuseSession(client) : undefined
+  if (refusal) return errorResponse(refusal, readId(value), RETRY_AFTER)
+  const listening = listen ? state.limits.openStream(client) : undefined
+  if (listening instanceof ProtocolError) return errorResponse(listening, readId(value), RETRY_AFTER)
+
   const canStream = acceptsSse && (listen || !o.jsonResponse)
   // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
   const cancellation = modern ? new RequestCancellation(request) : undefined
@@ -58,6 +67,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     cancellation,
     !modern && o.onSessionChange !== undefined && changesSession(value),
     session && method !== undefined ? readId(value) : null,
+    client,
   )
 
   const handling = state.server.handle(value, {
@@ -67,10 +77,9 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal,
-    createSession:
-      principal === undefined && o.sessionId === undefined
-        ? state.createSession
-        : () => state.createSession(principal, o.sessionId?.(c)),
+    createSession: opens ? () => state.createSession(principal, o.sessionId?.(c), client) : undefined,
   })
+  // A listen stream counts against its client's share until it ends (the request's handling settles).
+  if (listening) void handling.finally(listening)
   return await answer.respond(handling) // `return await` settles a tick or two sooner than `return`
 }

@@ -28,14 +28,22 @@ describe('InMemorySessionStore', () => {
     expect(busy.closed).toBe(false)
   })
 
-  it('evicts the least recently used session beyond maxSessions', async () => {
-    const store = new InMemorySessionStore({ maxSessions: 2 })
+  it('beyond maxSessions refuses a new session (503) instead of closing one in use', async () => {
+    let now = 1_000
+    const store = new InMemorySessionStore({ maxSessions: 2, idleTtlMs: 100, now: () => now })
     const [a, b, c] = [new ServerSession(), new ServerSession(), new ServerSession()]
     await store.set(a)
     await store.set(b)
-    await store.get(a.id)
-    await store.set(c)
+    await expect(store.set(c)).rejects.toMatchObject({ httpStatus: 503, code: -32000 })
+    expect([a.closed, b.closed, c.closed]).toEqual([false, false, false])
     expect(store.size).toBe(2)
+    // Storing a known session again is no new session.
+    await store.set(a)
+    // Once one has been idle past the TTL, it makes room.
+    now += 60
+    await store.get(a.id)
+    now += 60
+    await store.set(c)
     expect(b.closed).toBe(true)
     expect(await store.get(a.id)).toBe(a)
     expect(await store.get(c.id)).toBe(c)

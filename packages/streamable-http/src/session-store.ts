@@ -1,4 +1,5 @@
 import type { ServerSession } from '@edgemcp/core'
+import { overLimit } from './admission.js'
 
 /**
  * Where the handler keeps legacy-era sessions (2025-11-25 basic/transports "Session Management"), keyed by
@@ -7,6 +8,11 @@ import type { ServerSession } from '@edgemcp/core'
  */
 export interface SessionStore {
   get(id: string): Promise<ServerSession | undefined>
+  /**
+   * Stores a session. A store that is full refuses a new session rather than evict someone else's: it rejects
+   * with a `ProtocolError` naming an HTTP status (`httpStatus` 503, as `InMemorySessionStore` does), which
+   * answers the `initialize` (with `Retry-After`).
+   */
   set(session: ServerSession): Promise<void>
   /** Forgets the session (the handler closes it). */
   delete(id: string): Promise<void>
@@ -15,14 +21,17 @@ export interface SessionStore {
 export interface InMemorySessionStoreOptions {
   /** Sessions idle longer than this are closed and forgotten. Default 30 minutes. */
   idleTtlMs?: number
-  /** At most this many sessions; storing one more closes the least recently used. Default 10 000. */
+  /**
+   * At most this many sessions. When full, sessions idle past the TTL go first; if none has, a new session
+   * is refused (503 with `Retry-After`): a session in use is never closed to make room. Default 10 000.
+   */
   maxSessions?: number
   /** Clock, for tests. */
   now?: () => number
 }
 
 /**
- * Sessions in a Map, least recently used first. Expiry is checked lazily (no timers, so it suits isolates
+ * Sessions in a Map, least recently used first, at most `maxSessions` (then new ones are refused). Expiry is checked lazily (no timers, so it suits isolates
  * that sleep between requests): the session looked up on every call, all of them at most once a second.
  */
 export class InMemorySessionStore implements SessionStore {
@@ -73,11 +82,11 @@ export class InMemorySessionStore implements SessionStore {
   async set(session: ServerSession): Promise<void> {
     const now = this.#now()
     if (now >= this.#nextSweep) this.#sweep(now)
-    this.#sessions.delete(session.id)
-    while (this.#sessions.size >= this.#maxSessions) {
-      const [oldestId, oldest] = this.#sessions.entries().next().value as [string, ServerSession]
-      this.#sessions.delete(oldestId)
-      oldest.close('Session evicted: too many sessions')
+    const known = this.#sessions.delete(session.id)
+    if (!known && this.#sessions.size >= this.#maxSessions) {
+      this.#sweep(now)
+      if (this.#sessions.size >= this.#maxSessions)
+        throw overLimit(503, `Too many sessions on this server (${this.#maxSessions})`)
     }
     session.lastActivity = now
     this.#sessions.set(session.id, session)

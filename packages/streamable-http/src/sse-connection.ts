@@ -1,3 +1,4 @@
+import type { ByteBudget } from './admission.js'
 import type { NodeOutgoing } from './node-outgoing.js'
 import type { KeepAliveTarget } from './sse-keep-alive.js'
 
@@ -25,10 +26,12 @@ export interface ConnectOptions {
   /** Gets a promise that settles when the connection closes (the `waitUntil` of the request, if any). */
   hold?: ((closed: Promise<void>) => void) | undefined
   /**
-   * `WebSseConnection` only: bytes written but not yet taken by the client; beyond this the client is too
-   * slow and the connection ends as `overflow`. Default: no limit.
+   * Bytes written but not yet taken by the client; beyond this the client is too slow and the connection ends
+   * as `overflow` (a message written while nothing waits always goes out, however large). Default: no limit.
    */
   maxBufferedBytes?: number | undefined
+  /** The budget of unread bytes this connection shares with the other connections of its client. */
+  budget?: ByteBudget | undefined
 }
 
 /**
@@ -72,9 +75,15 @@ export abstract class SseConnection implements KeepAliveTarget {
   readonly #owner: SseConnectionOwner | undefined
   #lifetime: Timer | undefined
   #settle: (() => void) | undefined
+  readonly #max: number | undefined
+  readonly #budget: ByteBudget | undefined
+  /** Bytes waiting for the client, as last reported by the subclass (`holding`) and charged to the budget. */
+  #held = 0
 
   constructor(connect: ConnectOptions, lifetimeMs = 0, owner?: SseConnectionOwner) {
     this.#owner = owner
+    this.#max = connect.maxBufferedBytes
+    this.#budget = connect.budget
     if (lifetimeMs > 0)
       this.#lifetime = setTimeout(() => {
         owner?.expiring?.(this)
@@ -125,10 +134,27 @@ export abstract class SseConnection implements KeepAliveTarget {
   /** Ends the transport once: normally (`server`), because the client is gone, or as too slow. */
   protected abstract finish(reason: CloseReason): void
 
+  /**
+   * The subclass tells how many bytes now wait for the client (`held`), and whether some were waiting before
+   * the text it just queued. Over this connection's `maxBufferedBytes`, or its client's budget, with something
+   * already waiting, the client is too slow: the connection ends as `overflow` and this is false. (A message
+   * queued while nothing waits always goes out: the limits bound what piles up, not one message.)
+   */
+  protected holding(held: number, waitingBefore: boolean): boolean {
+    const delta = held - this.#held
+    this.#held = held
+    const withinBudget = delta === 0 || this.#budget === undefined || this.#budget.charge(delta)
+    if (!waitingBefore || (withinBudget && (this.#max === undefined || held <= this.#max))) return true
+    this.end('overflow')
+    return false
+  }
+
   protected end(reason: CloseReason): void {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.#lifetime)
+    if (this.#held !== 0) this.#budget?.charge(-this.#held)
+    this.#held = 0
     this.finish(reason)
     this.#owner?.closed?.(this)
     this.#settle?.()
@@ -139,8 +165,8 @@ const encoder = new TextEncoder()
 
 /**
  * An SSE connection over a web `ReadableStream`, ended by the request's signal or the stream's cancel. It
- * counts the bytes its client has not taken yet (`buffered`) and, with `maxBufferedBytes`, gives up on a
- * client that stops reading instead of buffering without bound.
+ * counts the bytes its client has not taken yet (`buffered`) and, with `maxBufferedBytes` or a client
+ * `budget`, gives up on a client that stops reading instead of buffering without bound.
  *
  * Exported as a building block for @edgemcp/sse (whose legacy stream extends it), not for applications: its
  * protected members may change in any release.
@@ -149,17 +175,19 @@ export class WebSseConnection extends SseConnection {
   #controller!: ReadableStreamDefaultController<Uint8Array>
   #timer: Timer | undefined
   readonly #signal: AbortSignal | undefined
-  readonly #max: number | undefined
   /** The client is gone (body cancelled, or the request aborted). */
   readonly #gone = () => this.end('client')
 
   constructor(connect: ConnectOptions, keepAliveMs: number, lifetimeMs?: number, owner?: SseConnectionOwner) {
     super(connect, lifetimeMs, owner)
-    this.#max = connect.maxBufferedBytes
     const body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           this.#controller = controller
+        },
+        // Asked for more with nothing queued: the client has taken everything.
+        pull: () => {
+          if (!this.closed) this.holding(0, false)
         },
         cancel: this.#gone,
       },
@@ -180,16 +208,14 @@ export class WebSseConnection extends SseConnection {
   }
 
   protected send(text: string): boolean {
+    const before = this.buffered
     try {
       this.#controller.enqueue(encoder.encode(text))
     } catch {
       this.end('client')
       return false
     }
-    const max = this.#max
-    if (max === undefined || this.buffered <= max) return true
-    this.end('overflow')
-    return false
+    return this.holding(this.buffered, before > 0)
   }
 
   protected finish(reason: CloseReason): void {

@@ -1,4 +1,5 @@
 import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
+import { ClientLimits, clientKeyOf, nodeRemoteAddress } from './admission.js'
 import type { EventStore } from './event-store.js'
 import { EventStream } from './event-stream.js'
 import type { ResolvedOptions } from './options.js'
@@ -23,19 +24,38 @@ export class HandlerState {
   /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
   readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
   readonly #hooked = new WeakSet<ServerSession>()
+  /** Fair shares per client: sessions, listen streams, unread SSE bytes. */
+  readonly limits: ClientLimits
 
   constructor(
     readonly server: McpServer,
     readonly options: ResolvedOptions,
     readonly sessions: SessionStore,
     readonly eventStore: EventStore | null,
-  ) {}
+  ) {
+    this.limits = new ClientLimits({
+      maxSessionsPerClient: options.maxSessionsPerClient,
+      maxStreamsPerClient: options.maxStreamsPerClient,
+      maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
+    })
+  }
 
-  /** A new legacy session for an `initialize`, bound to the principal that opens it (if any). */
-  readonly createSession = (principal?: string, id?: string): ServerSession => {
+  /**
+   * A new legacy session for an `initialize`, bound to the principal that opens it (if any), and counted
+   * against the share of `client` until it closes.
+   */
+  createSession(principal?: string, id?: string, client?: string): ServerSession {
     const session = this.server.createSession(id)
     if (principal !== undefined) session.principal = principal
+    this.limits.sessionOpened(session, client)
     return session
+  }
+
+  /** Who is asking, for the per-client limits: the principal, else the client's address (see `clientKeyOf`). */
+  clientOf(c: McpRequestContext, principal: string | undefined): string | undefined {
+    if (principal !== undefined) return clientKeyOf(principal, undefined)
+    const address = this.options.clientAddress ?? nodeRemoteAddress
+    return clientKeyOf(undefined, address(c))
   }
 
   /** The session named by a request, if it exists and belongs to this principal. */
@@ -54,7 +74,13 @@ export class HandlerState {
   async afterRequest(created: ServerSession | undefined, changed: ServerSession | undefined): Promise<void> {
     if (created) {
       this.#hook(created)
-      await this.sessions.set(created)
+      try {
+        await this.sessions.set(created)
+      } catch (e) {
+        // Not stored (e.g. the store is full): the session never existed for anyone.
+        created.close('Session not stored')
+        throw e
+      }
     }
     if (changed && !changed.closed) await this.options.onSessionChange?.(changed)
   }
@@ -120,12 +146,21 @@ export class HandlerState {
   }
 
   /**
-   * How an SSE response to request `c` is connected: a web stream ended by the request's signal, plus the
-   * runtime's `waitUntil`, if any. The Hono app, which may run on @hono/node-server, replaces it (`nodeConnect`),
+   * How an SSE response to request `c` (of `client`) is connected: a web stream ended by the request's
+   * signal, plus the runtime's `waitUntil`, if any, with the byte limits of the connection and its client. The Hono app, which may run on @hono/node-server, replaces it (`nodeConnect`),
    * so that the fetch handler on Workers carries none of the node:http path.
    */
-  connectOf(c: McpRequestContext): ConnectOptions {
-    return { signal: c.req.raw.signal, hold: waitUntilOf(c, this.options.waitUntil) }
+  connectOf(c: McpRequestContext, client?: string): ConnectOptions {
+    return {
+      signal: c.req.raw.signal,
+      hold: waitUntilOf(c, this.options.waitUntil),
+      ...this.budgetOf(client),
+    }
+  }
+
+  /** The byte limits of an SSE connection to `client`. */
+  budgetOf(client: string | undefined): Pick<ConnectOptions, 'maxBufferedBytes' | 'budget'> {
+    return { maxBufferedBytes: this.options.maxBufferedBytes, budget: this.limits.budgetOf(client) }
   }
 
   addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {

@@ -10,7 +10,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('back-pressure of a GET stream on node:http', () => {
   it('once write() returns false nothing more is written (events held, keep-alives skipped) until drain; then all arrives in order', async () => {
-    const fixture = await startNode({ keepAliveMs: 10 })
+    // (No byte budget here: this is about order under back-pressure; budgets are test/budgets.test.ts.)
+    const fixture = await startNode({
+      keepAliveMs: 10,
+      maxBufferedBytes: 1 << 30,
+      maxBufferedBytesPerClient: 1 << 30,
+    })
     const { id, headers } = await openSession(fixture.url)
     const session = await sessionOf(fixture, id)
 

@@ -41,7 +41,8 @@ export function autoServe(
 export interface AutoHandlerOptions<C extends McpRequestContext = Context> extends McpHandlerOptions<C> {
   /**
    * The legacy side's own settings. Origin/Host allowlists, `maxBodyBytes`, `keepAliveMs`, `authenticate`,
-   * `sessionId`, `onSessionChange` and `waitUntil` are shared with Streamable HTTP; `sessionStore` above is
+   * `sessionId`, `onSessionChange`, `waitUntil`, `clientAddress`, `maxSessionsPerClient` and
+   * `maxBufferedBytesPerClient` are shared with Streamable HTTP (each side counts its own sessions); `sessionStore` above is
    * the Streamable HTTP one.
    */
   sse?: Pick<SseHandlerOptions<C>, 'sessionStore' | 'sessionTtlMs' | 'maxSessions' | 'maxBufferedBytes'>

@@ -29,8 +29,23 @@ export interface SseHandlerOptions<C extends McpRequestContext = Context> {
    * so a connected, idle client is kept. Default 30 minutes.
    */
   sessionTtlMs?: number
-  /** At most this many sessions (default store only); one more closes the least recently used. Default 10 000. */
+  /**
+   * At most this many sessions (default store only); beyond, a new stream is refused (503 with `Retry-After`)
+   * rather than someone else's session closed. Default 10 000.
+   */
   maxSessions?: number
+  /**
+   * SSE sessions (event streams) one client may hold open; one more gets 429 with `Retry-After`. A client is
+   * its principal (`authenticate`), else its address (`clientAddress`). Default 1000.
+   */
+  maxSessionsPerClient?: number
+  /** Unread bytes one client may leave across its streams (see `maxBufferedBytes`). Default 16 MiB. */
+  maxBufferedBytesPerClient?: number
+  /**
+   * The client's address, for the per-client limits when there is no principal. Default: the socket's remote
+   * address on @hono/node-server; none elsewhere. Behind a proxy, read the header it sets.
+   */
+  clientAddress?: McpHandlerOptions<C>['clientAddress']
   /** Largest POST body in bytes; more gets 413. Default 4 MiB. */
   maxBodyBytes?: number
   /** Origins allowed (DNS-rebinding protection). Default: loopback origins. Requests without Origin pass. */
@@ -66,7 +81,12 @@ export interface SseHandlerOptions<C extends McpRequestContext = Context> {
 
 /** The options with their defaults; hooks and allowlists as given (see `resolveOptions` of streamable-http). */
 export type ResolvedSseOptions = SseHandlerOptions<McpRequestContext> &
-  SseChannelOptions & { maxSessions: number; maxBodyBytes: number }
+  SseChannelOptions & {
+    maxSessions: number
+    maxBodyBytes: number
+    maxSessionsPerClient: number
+    maxBufferedBytesPerClient: number
+  }
 
 /** The options with defaults filled in (paths are `createSseHandler`'s own, see `normalizePath`). */
 export function resolveSseOptions<C extends McpRequestContext>(
@@ -80,6 +100,8 @@ export function resolveSseOptions<C extends McpRequestContext>(
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     keepAliveMs: o.keepAliveMs ?? 15_000,
     maxBufferedBytes: o.maxBufferedBytes ?? 8 * 1024 * 1024,
+    maxSessionsPerClient: o.maxSessionsPerClient ?? 1000,
+    maxBufferedBytesPerClient: o.maxBufferedBytesPerClient ?? 16 * 1024 * 1024,
   }
 }
 

@@ -4,15 +4,20 @@ import {
   isBatch,
   type McpServer,
   parseJson,
+  ProtocolError,
   supportsBatch,
 } from '@edgemcp/core'
 import {
   accepts,
+  ClientLimits,
   changesSession,
   checkRequestOrigin,
+  clientKeyOf,
   errorResponse,
   isJsonContentType,
   type McpRequestContext,
+  nodeRemoteAddress,
+  RETRY_AFTER,
   readBody,
   refuse,
   SSE_HEADERS,
@@ -49,6 +54,8 @@ export class SseEndpoint {
 
   readonly #server: McpServer
   readonly #options: ResolvedSseOptions
+  /** Fair shares per client: open SSE sessions and the bytes their streams hold. */
+  readonly #limits: ClientLimits
 
   constructor(
     server: McpServer,
@@ -58,6 +65,11 @@ export class SseEndpoint {
   ) {
     this.#server = server
     this.#options = options
+    this.#limits = new ClientLimits({
+      maxSessionsPerClient: options.maxSessionsPerClient,
+      maxStreamsPerClient: options.maxSessionsPerClient,
+      maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
+    })
   }
 
   /** SSE sessions whose stream is open in this isolate. */
@@ -81,20 +93,36 @@ export class SseEndpoint {
     if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
     const options = this.#options
     const auth = await options.authenticate?.(c)
+    // Fair shares: a client over its share is refused; nobody else's session is closed to make room.
+    const client = clientKeyOf(auth?.principal, (options.clientAddress ?? nodeRemoteAddress)(c))
+    const refusal = this.#limits.refuseSession(client)
+    if (refusal) return errorResponse(refusal, null, RETRY_AFTER)
     const session = this.#server.createSession(options.sessionId?.(c))
     session.principal = auth?.principal
+    this.#limits.sessionOpened(session, client)
     // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
     const channel = new SseChannel(
       session,
       options,
       endpointFor(session.id),
-      { signal: c.req.raw.signal, hold: waitUntilOf(c, options.waitUntil) },
+      {
+        signal: c.req.raw.signal,
+        hold: waitUntilOf(c, options.waitUntil),
+        budget: this.#limits.budgetOf(client),
+      },
       this.#owner,
     )
     session.attach(channel.outbound)
     // (A client too slow for even the `endpoint` event has ended it already.)
     if (channel.isOpen) this.#channels.set(session.id, channel)
-    await this.sessions.set(session)
+    try {
+      await this.sessions.set(session)
+    } catch (e) {
+      // The store refused it (full: 503): the stream ends unseen, the client is told why.
+      session.close('Session not stored')
+      if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
+      return errorResponse(e, null, RETRY_AFTER)
+    }
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
     return channel.takeResponse()

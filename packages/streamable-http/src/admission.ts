@@ -1,0 +1,182 @@
+import type { ProtocolError, ServerSession } from '@edgemcp/core'
+import { transportError } from './http-error.js'
+import type { McpRequestContext } from './request-context.js'
+
+/** Seconds a client refused for being over a limit is told to wait (`Retry-After`). */
+export const RETRY_AFTER_SEC = 30
+
+/** The `Retry-After` header of a refusal for load (429, 503). */
+export const RETRY_AFTER: Readonly<Record<string, string>> = { 'Retry-After': String(RETRY_AFTER_SEC) }
+
+/**
+ * A refusal for load: 429 (this client is over its share) or 503 (the server is full), with a JSON-RPC error
+ * (-32000, server error) saying which limit and when to come back.
+ */
+export const overLimit = (status: 429 | 503, what: string): ProtocolError =>
+  transportError(status, `${what}; retry after ${RETRY_AFTER_SEC} s`, -32000)
+
+/**
+ * Who is asking, for fair shares: the principal an auth layer established, else the client's address (an IPv6
+ * address by its /64, which one host usually holds whole), else nobody known (`undefined`: no per-client
+ * limit applies, only the global ones).
+ */
+export function clientKeyOf(principal: string | undefined, address: string | undefined): string | undefined {
+  if (principal !== undefined) return `principal:${principal}`
+  if (address === undefined || address === '') return undefined
+  return `address:${addressPrefix(address)}`
+}
+
+/** An IPv4 address as it is (also when IPv4-mapped); an IPv6 one by its first four groups (its /64). */
+export function addressPrefix(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  if (!address.includes(':')) return address
+  const [head = '', tail = ''] = address.toLowerCase().split('::', 2)
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === '' ? [] : tail.split(':')
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/**
+ * The remote address of a request served by @hono/node-server (`c.env.incoming.socket.remoteAddress`);
+ * undefined elsewhere (a Worker passes `cf-connecting-ip` through the `clientAddress` option instead).
+ */
+export function nodeRemoteAddress(c: McpRequestContext): string | undefined {
+  const env: unknown = c.env
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined
+  const incoming = env.incoming as { socket?: { remoteAddress?: unknown } } | undefined
+  const address = incoming?.socket?.remoteAddress
+  return typeof address === 'string' ? address : undefined
+}
+
+/**
+ * Bytes held for one client across its SSE connections (messages written but not yet taken by the client).
+ * A connection charges what it queues and credits what its client took; `charge` is false when the client's
+ * budget is spent (the connection is then dropped as too slow).
+ */
+export interface ByteBudget {
+  /** Adds `delta` bytes (negative: taken by the client); false when the client now holds more than allowed. */
+  charge(delta: number): boolean
+}
+
+/** The limits of one client (see `ClientLimits`). */
+interface ClientUsage {
+  sessions: number
+  streams: number
+  /** Unread SSE bytes across its connections. */
+  bytes: number
+}
+
+export interface ClientLimitOptions {
+  /** Legacy sessions one client may hold at once (`initialize` beyond: 429). */
+  maxSessionsPerClient: number
+  /** Long-lived SSE streams (standalone GET, `subscriptions/listen`) one client may hold open (beyond: 429). */
+  maxStreamsPerClient: number
+  /** Unread SSE bytes one client may leave queued across its connections. */
+  maxBufferedBytesPerClient: number
+}
+
+/**
+ * Fair shares per client (principal, or address): sessions and long-lived streams are counted per client and a
+ * client over its share is refused (429 with `Retry-After`) instead of anyone else being evicted; the bytes
+ * its streams hold are budgeted together. Counts are of this handler instance (one process, one isolate).
+ */
+export class ClientLimits {
+  readonly #usage = new Map<string, ClientUsage>()
+  readonly #sessionOwner = new WeakMap<ServerSession, string>()
+  readonly #options: ClientLimitOptions
+
+  constructor(options: ClientLimitOptions) {
+    this.#options = options
+  }
+
+  /** The refusal for a client about to open one more legacy session, if it is over its share. */
+  refuseSession(key: string | undefined): ProtocolError | undefined {
+    if (key === undefined) return undefined
+    const n = this.#usage.get(key)?.sessions ?? 0
+    return n >= this.#options.maxSessionsPerClient
+      ? overLimit(429, `Too many sessions: this client already holds ${n}; delete one (HTTP DELETE) first`)
+      : undefined
+  }
+
+  /** Counts a session stored for `key` until it closes. */
+  sessionOpened(session: ServerSession, key: string | undefined): void {
+    if (key === undefined || session.closed || this.#sessionOwner.has(session)) return
+    this.#sessionOwner.set(session, key)
+    this.#of(key).sessions++
+    session.onClose(() => this.#release(key, 'sessions'))
+  }
+
+  /**
+   * Opens one long-lived stream for `key`: the refusal when it is over its share, else a function that closes
+   * it (call it once, when the stream ends).
+   */
+  openStream(key: string | undefined): ProtocolError | (() => void) {
+    if (key === undefined) return noop
+    const usage = this.#of(key)
+    if (usage.streams >= this.#options.maxStreamsPerClient) {
+      this.#drop(key, usage)
+      return overLimit(429, `Too many open streams: this client already holds ${usage.streams}`)
+    }
+    usage.streams++
+    let open = true
+    return () => {
+      if (!open) return
+      open = false
+      this.#release(key, 'streams')
+    }
+  }
+
+  /** The byte budget shared by the SSE connections of `key` (none for an unknown client). */
+  budgetOf(key: string | undefined): ByteBudget | undefined {
+    if (key === undefined) return undefined
+    return {
+      charge: (delta) => {
+        const usage = this.#of(key)
+        usage.bytes = Math.max(0, usage.bytes + delta)
+        const within = usage.bytes <= this.#options.maxBufferedBytesPerClient
+        if (usage.bytes === 0) this.#drop(key, usage)
+        return within
+      },
+    }
+  }
+
+  /** Unread SSE bytes counted for `key` (for tests and diagnostics). */
+  bufferedOf(key: string): number {
+    return this.#usage.get(key)?.bytes ?? 0
+  }
+
+  /** Sessions counted for `key` (for tests and diagnostics). */
+  sessionsOf(key: string): number {
+    return this.#usage.get(key)?.sessions ?? 0
+  }
+
+  #of(key: string): ClientUsage {
+    let usage = this.#usage.get(key)
+    if (!usage) {
+      usage = { sessions: 0, streams: 0, bytes: 0 }
+      this.#usage.set(key, usage)
+    }
+    return usage
+  }
+
+  #release(key: string, what: 'sessions' | 'streams'): void {
+    const usage = this.#usage.get(key)
+    if (!usage) return
+    usage[what] = Math.max(0, usage[what] - 1)
+    this.#drop(key, usage)
+  }
+
+  /** Forgets a client that holds nothing any more. */
+  #drop(key: string, usage: ClientUsage): void {
+    if (usage.sessions === 0 && usage.streams === 0 && usage.bytes === 0) this.#usage.delete(key)
+  }
+}
+
+const noop = () => {}
