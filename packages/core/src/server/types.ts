@@ -121,10 +121,14 @@ export interface GetPromptResult {
   _meta?: JsonObject
 }
 
-/** Completes one argument or template variable from the partial value typed so far. */
+/**
+ * Completes one argument or template variable from the partial value typed so far; `ctx` is the request's
+ * (e.g. `ctx.authInfo`, for values that depend on who asks).
+ */
 export type Completer = (
   value: string,
   context: { arguments: Record<string, string> },
+  ctx: RequestContext,
 ) => string[] | Promise<string[]>
 
 export interface PromptDefinition {
@@ -140,8 +144,10 @@ export interface PromptDefinition {
 export interface ResourceTemplateDefinition extends Omit<ResourceMetadata, 'size'> {
   /** Completers per template variable. */
   complete?: Record<string, Completer>
-  /** Lists the concrete resources of this template in resources/list. */
-  list?: () => Array<ResourceMetadata & { uri: string }> | Promise<Array<ResourceMetadata & { uri: string }>>
+  /** Lists the concrete resources of this template in resources/list; `ctx` is the request's. */
+  list?: (
+    ctx: RequestContext,
+  ) => Array<ResourceMetadata & { uri: string }> | Promise<Array<ResourceMetadata & { uri: string }>>
 }
 
 export interface ElicitFormParams {

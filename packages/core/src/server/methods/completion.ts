@@ -1,4 +1,5 @@
 import { invalidParams } from '../../errors/protocol-error.js'
+import { HandlerContext } from '../context.js'
 import type { RequestScope } from '../core.js'
 import type { Completer, JsonObject } from '../types.js'
 import { optionalObject, requireObject, requireString } from './shared.js'
@@ -29,7 +30,7 @@ export async function complete(scope: RequestScope): Promise<JsonObject> {
   } else {
     throw invalidParams('must be ref/prompt or ref/resource', 'ref.type')
   }
-  const all = completer ? await completer(value, { arguments: contextArgs }) : []
+  const all = completer ? await completer(value, { arguments: contextArgs }, new HandlerContext(scope)) : []
   const values = all.slice(0, MAX_VALUES)
   return { completion: { values, total: all.length, hasMore: all.length > values.length } }
 }

@@ -10,8 +10,9 @@ import { listPage, ownCopy, requireString, wires } from './shared.js'
 export async function listResources(scope: RequestScope): Promise<JsonObject> {
   const { registry } = scope.core
   const all = wires(registry.resources)
+  const ctx = new HandlerContext(scope)
   for (const t of registry.templates.values()) {
-    if (t.definition.list) for (const r of await t.definition.list()) all.push(ownCopy(r))
+    if (t.definition.list) for (const r of await t.definition.list(ctx)) all.push(ownCopy(r))
   }
   return listPage(scope, 'resources', all)
 }
