@@ -24,5 +24,8 @@ describe('calculate', () => {
     ['(1 + 2', 'expected ")"'],
     ['1 2', 'unexpected "2"'],
     ['10 ^ 400', 'not a finite number'],
+    ['constructor(2)', 'unexpected "constructor"'],
+    ['toString(1)', 'unexpected "toString"'],
+    ['__proto__(1)', 'unexpected'],
   ])('refuses %j', (expression, message) => expect(() => calculate(expression)).toThrow(message))
 })

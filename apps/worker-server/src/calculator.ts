@@ -33,7 +33,9 @@ export function calculate(expression: string): number {
     if (t === '-') return -power()
     if (t === '+') return power()
     if (/^[\d.]/.test(t)) return Number(t)
-    const fn = FUNCTIONS[t.toLowerCase()]
+    // Own entries only: `constructor`, `toString` … are not functions of this calculator.
+    const name = t.toLowerCase()
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
     if (fn) {
       take('(')
       const args = [sum()]

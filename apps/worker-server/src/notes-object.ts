@@ -7,9 +7,30 @@ export interface Note {
   updated: number
 }
 
+/** A note as listed: no body (a listing of many notes stays small). */
+export type NoteSummary = Omit<Note, 'body'>
+
+/** Notes one store (one owner) may hold. */
+export const MAX_NOTES = 100
+/** Longest title, in characters. */
+export const MAX_TITLE_LENGTH = 200
+/** Longest body (also after appending), in characters. */
+export const MAX_BODY_LENGTH = 64 * 1024
+/** Notes a search or a summary returns with their bodies, at most. */
+export const MAX_RESULTS = 20
+
+/** What the store answers instead of a note when a limit refuses a request (RPC keeps it plain data). */
+export interface Refusal {
+  refused: string
+}
+
+const refuse = (refused: string): Refusal => ({ refused })
+
 /**
- * The notes store: one Durable Object with SQLite storage, called over RPC by the tools wherever they run
- * (a Worker isolate or a session's Durable Object).
+ * The notes store: one Durable Object with SQLite storage per owner (each principal when OAuth is on), called
+ * over RPC by the tools wherever they run (a Worker isolate or a session's Durable Object). Bounded: at most
+ * `MAX_NOTES` notes of at most `MAX_BODY_LENGTH` characters (beyond, a `Refusal`); listings carry no bodies,
+ * searches at most `MAX_RESULTS` notes.
  */
 export class NotesObject extends DurableObject<unknown> {
   constructor(ctx: DurableObjectState, env: unknown) {
@@ -18,9 +39,15 @@ export class NotesObject extends DurableObject<unknown> {
       id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, body TEXT NOT NULL, updated INTEGER NOT NULL)`)
   }
 
-  add(title: string, body: string): Note {
+  add(title: string, body: string): Note | Refusal {
+    const tooLong =
+      lengthProblem('title', title, MAX_TITLE_LENGTH) ?? lengthProblem('body', body, MAX_BODY_LENGTH)
+    if (tooLong) return refuse(tooLong)
+    const sql = this.ctx.storage.sql
+    const count = sql.exec<{ n: number }>('SELECT count(*) AS n FROM note').one().n
+    if (count >= MAX_NOTES) return refuse(`at most ${MAX_NOTES} notes: delete one first`)
     const updated = Date.now()
-    const row = this.ctx.storage.sql
+    const row = sql
       .exec<{ id: number }>(
         'INSERT INTO note (title, body, updated) VALUES (?, ?, ?) RETURNING id',
         title,
@@ -37,25 +64,41 @@ export class NotesObject extends DurableObject<unknown> {
       .toArray()[0]
   }
 
-  list(): Note[] {
+  /** Every note, oldest first, without bodies. */
+  list(): NoteSummary[] {
     return this.ctx.storage.sql
-      .exec<Note & Record<string, number | string>>('SELECT * FROM note ORDER BY id')
+      .exec<NoteSummary & Record<string, number | string>>('SELECT id, title, updated FROM note ORDER BY id')
       .toArray()
   }
 
-  /** Notes whose title or body contains `query` (case-insensitive), newest first. */
-  search(query: string, limit = 20): Note[] {
+  /** The most recently updated notes, with their bodies (at most `MAX_RESULTS`). */
+  recent(limit = MAX_RESULTS): Note[] {
+    return this.ctx.storage.sql
+      .exec<Note & Record<string, number | string>>(
+        'SELECT * FROM note ORDER BY updated DESC, id DESC LIMIT ?',
+        Math.min(limit, MAX_RESULTS),
+      )
+      .toArray()
+  }
+
+  /** Notes whose title or body contains `query` (case-insensitive), newest first (at most `MAX_RESULTS`). */
+  search(query: string, limit = MAX_RESULTS): Note[] {
+    if (query.length > MAX_TITLE_LENGTH) return []
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     return this.ctx.storage.sql
       .exec<Note & Record<string, number | string>>(
         "SELECT * FROM note WHERE title LIKE ?1 ESCAPE '\\' OR body LIKE ?1 ESCAPE '\\' ORDER BY updated DESC, id DESC LIMIT ?2",
         pattern,
-        limit,
+        Math.min(limit, MAX_RESULTS),
       )
       .toArray()
   }
 
-  append(id: number, text: string): Note | undefined {
+  append(id: number, text: string): Note | Refusal | undefined {
+    const note = this.get(id)
+    if (!note) return undefined
+    if (note.body.length + 1 + text.length > MAX_BODY_LENGTH)
+      return refuse(`a note's body is at most ${MAX_BODY_LENGTH} characters`)
     const updated = Date.now()
     return this.ctx.storage.sql
       .exec<Note & Record<string, number | string>>(
@@ -71,3 +114,6 @@ export class NotesObject extends DurableObject<unknown> {
     return this.ctx.storage.sql.exec('DELETE FROM note WHERE id = ?', id).rowsWritten > 0
   }
 }
+
+const lengthProblem = (what: string, value: string, max: number): string | undefined =>
+  value.length > max ? `the ${what} is at most ${max} characters` : undefined

@@ -1,15 +1,41 @@
-import { McpServer } from '@edgemcp/core'
+import { invalidParams, McpServer, type RequestContext } from '@edgemcp/core'
 import { notifyListChanged, type ServerFactoryContext } from '@edgemcp/workers'
 import { calculate } from './calculator.js'
 import type { Env } from './env.js'
-import type { Note } from './notes-object.js'
+import {
+  MAX_BODY_LENGTH,
+  MAX_TITLE_LENGTH,
+  type Note,
+  type NoteSummary,
+  type Refusal,
+} from './notes-object.js'
 import { registerWhoami } from './whoami.js'
 
 const text = (t: string) => ({ type: 'text' as const, text: t })
 const noteUri = (id: number) => `note://${id}`
 const asMarkdown = (n: Note) => `# ${n.title}\n\n${n.body}\n`
-const describeNotes = (notes: Note[]) =>
+const describeNotes = (notes: NoteSummary[]) =>
   notes.length === 0 ? 'No notes.' : notes.map((n) => `- ${noteUri(n.id)} ${n.title}`).join('\n')
+const isRefusal = (r: object): r is Refusal => 'refused' in r
+
+/**
+ * The id a `note://{id}` names, only in its one canonical spelling (digits, no leading zero): `note://0x1`,
+ * `note://1e0` or `note://01` name no note, so one note has one URI (subscriptions and caches key on it).
+ */
+export function noteIdOf(id: unknown): number | undefined {
+  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : undefined
+}
+
+/**
+ * Whose notes a request sees: with OAuth on, each principal (`issuer|subject` of the verified token in
+ * `ctx.authInfo`) has a store of its own; without it, everyone shares `default`.
+ */
+export function notesOwner(ctx: Pick<RequestContext, 'authInfo'>): string {
+  const who = ctx.authInfo as { subject?: unknown; issuer?: unknown } | undefined
+  return typeof who?.subject === 'string'
+    ? `principal:${typeof who.issuer === 'string' ? who.issuer : ''}|${who.subject}`
+    : 'default'
+}
 
 const idSchema = { type: 'integer', minimum: 1, description: 'The note id (the N of note://N)' } as const
 
@@ -27,7 +53,8 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       'Keep short notes: add, search, append, delete (asks first). Notes are resources note://{id}.',
     ...(stateSecret === undefined ? {} : { mrtrSecret: stateSecret }),
   })
-  const notes = () => env.NOTES.get(env.NOTES.idFromName('default'))
+  const notes = (ctx: Pick<RequestContext, 'authInfo'>) =>
+    env.NOTES.get(env.NOTES.idFromName(notesOwner(ctx)))
 
   server.tool(
     'add_note',
@@ -35,12 +62,16 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       title: 'Add a note',
       inputSchema: {
         type: 'object',
-        properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: { type: 'string' } },
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_LENGTH },
+          body: { type: 'string', maxLength: MAX_BODY_LENGTH },
+        },
         required: ['title', 'body'],
       },
     },
-    async ({ title, body }) => {
-      const note = await notes().add(String(title), String(body))
+    async ({ title, body }, ctx) => {
+      const note = await notes(ctx).add(String(title), String(body))
+      if (isRefusal(note)) return { content: [text(`Not added: ${note.refused}`)], isError: true }
       await notifyListChanged(env, 'resources')
       return {
         content: [text(`Added ${noteUri(note.id)}`)],
@@ -56,12 +87,18 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       annotations: { readOnlyHint: true },
       inputSchema: {
         type: 'object',
-        properties: { query: { type: 'string', description: 'Text to find in titles and bodies' } },
+        properties: {
+          query: {
+            type: 'string',
+            maxLength: MAX_TITLE_LENGTH,
+            description: 'Text to find in titles and bodies',
+          },
+        },
         required: ['query'],
       },
     },
-    async ({ query }) => {
-      const found = await notes().search(String(query))
+    async ({ query }, ctx) => {
+      const found = await notes(ctx).search(String(query))
       return {
         content: [text(describeNotes(found))],
         structuredContent: { notes: found.map((n) => ({ id: n.id, uri: noteUri(n.id), title: n.title })) },
@@ -75,13 +112,14 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       title: 'Append to a note',
       inputSchema: {
         type: 'object',
-        properties: { id: idSchema, text: { type: 'string' } },
+        properties: { id: idSchema, text: { type: 'string', maxLength: MAX_BODY_LENGTH } },
         required: ['id', 'text'],
       },
     },
-    async ({ id, text: more }) => {
-      const note = await notes().append(Number(id), String(more))
+    async ({ id, text: more }, ctx) => {
+      const note = await notes(ctx).append(Number(id), String(more))
       if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      if (isRefusal(note)) return { content: [text(`Not appended: ${note.refused}`)], isError: true }
       await server.notifyResourceUpdated(noteUri(note.id))
       return { content: [text(`Updated ${noteUri(note.id)}`)] }
     },
@@ -95,7 +133,7 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       inputSchema: { type: 'object', properties: { id: idSchema }, required: ['id'] },
     },
     async ({ id }, ctx) => {
-      const note = await notes().get(Number(id))
+      const note = await notes(ctx).get(Number(id))
       if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
       const answer = await ctx.elicit(
         {
@@ -110,7 +148,7 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       )
       if (answer.action !== 'accept' || answer.content?.confirm !== true)
         return { content: [text(`Kept ${noteUri(note.id)}`)] }
-      await notes().remove(note.id)
+      await notes(ctx).remove(note.id)
       await server.notifyResourceUpdated(noteUri(note.id))
       await notifyListChanged(env, 'resources')
       return { content: [text(`Deleted ${noteUri(note.id)}`)] }
@@ -147,7 +185,9 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       annotations: { readOnlyHint: true },
       inputSchema: {
         type: 'object',
-        properties: { expression: { type: 'string', description: 'e.g. (2 + 3) * sqrt(16)' } },
+        properties: {
+          expression: { type: 'string', maxLength: 1000, description: 'e.g. (2 + 3) * sqrt(16)' },
+        },
         required: ['expression'],
       },
       outputSchema: { type: 'object', properties: { value: { type: 'number' } }, required: ['value'] },
@@ -168,15 +208,21 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       name: 'note',
       title: 'A note',
       mimeType: 'text/markdown',
-      list: async () =>
-        (await notes().list()).map((n) => ({ uri: noteUri(n.id), name: n.title, mimeType: 'text/markdown' })),
+      list: async (ctx) =>
+        (await notes(ctx).list()).map((n) => ({
+          uri: noteUri(n.id),
+          name: n.title,
+          mimeType: 'text/markdown',
+        })),
       complete: {
-        id: async (value) =>
-          (await notes().list()).map((n) => String(n.id)).filter((id) => id.startsWith(value)),
+        id: async (value, _context, ctx) =>
+          (await notes(ctx).list()).map((n) => String(n.id)).filter((id) => id.startsWith(value)),
       },
     },
-    async (uri, { id }) => {
-      const note = await notes().get(Number(id))
+    async (uri, { id }, ctx) => {
+      // (The template matcher decodes `%31` to `1`: only the canonical spelling of the whole URI names a note.)
+      const n = noteIdOf(id)
+      const note = n === undefined || uri !== noteUri(n) ? undefined : await notes(ctx).get(n)
       return { contents: note ? [{ uri, mimeType: 'text/markdown', text: asMarkdown(note) }] : [] }
     },
   )
@@ -187,8 +233,10 @@ export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContex
       title: 'Summarize my notes',
       arguments: [{ name: 'topic', description: 'Only notes about this', required: false }],
     },
-    async ({ topic }) => {
-      const found = topic ? await notes().search(topic, 50) : await notes().list()
+    async ({ topic }, ctx) => {
+      if (topic !== undefined && topic.length > MAX_TITLE_LENGTH)
+        throw invalidParams(`must be at most ${MAX_TITLE_LENGTH} characters`, 'arguments.topic')
+      const found = topic ? await notes(ctx).search(topic) : await notes(ctx).recent()
       return {
         description: 'Summarize notes',
         messages: [
