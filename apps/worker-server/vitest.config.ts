@@ -27,7 +27,10 @@ export default defineConfig({
           cloudflareTest({
             main: './src/index.ts',
             wrangler: { configPath: './wrangler.jsonc' },
-            miniflare: { bindings: { MCP_STATE_SECRET: 'test-only-secret' } },
+            // The tests call the Worker as http://notes.test (its Host allowlist has loopback and workers.dev).
+            miniflare: {
+              bindings: { MCP_STATE_SECRET: 'test-only-secret', MCP_ALLOWED_HOSTS: 'notes.test' },
+            },
           }),
         ],
         test: { name: 'workerd', include: ['src/**/*.test.ts', 'test/*.test.ts'] },
@@ -41,6 +44,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 MCP_STATE_SECRET: 'test-only-secret',
+                MCP_ALLOWED_HOSTS: 'notes.test',
                 AUTH_ISSUER: 'https://issuer.test',
                 AUTH_AUDIENCE: 'http://notes.test/mcp',
                 AUTH_JWKS: JSON.stringify(publicJwks),

@@ -4,6 +4,7 @@ import {
   createMcpEndpoint,
   type EventStore,
   fetchHandler,
+  isLoopbackHost,
   type McpEndpointControls,
   type McpFetch,
   type McpFetchHandlerOptions,
@@ -78,6 +79,9 @@ export function createRoleApp<Env>(
   const authenticate = config.handler.authenticate
   const transport: McpFetchHandlerOptions = {
     ...config.handler,
+    allowedHosts: config.handler.allowedHosts ?? defaultAllowedHosts(env),
+    // Cloudflare sets it on every request (clients cannot), and forwarded requests keep it.
+    clientAddress: config.handler.clientAddress ?? ((c) => c.req.header('cf-connecting-ip')),
     authenticate: (c) => forwardedAuth(c) ?? authenticate?.(c),
     ...o.hooks,
   }
@@ -92,6 +96,28 @@ export function createRoleApp<Env>(
         ? autoServe(autoSseEndpoint(server, transport, () => sse).endpoint, streamable)
         : streamable.serve,
     ),
+  }
+}
+
+/** The variable listing the host names a Worker answers besides loopback and `*.workers.dev`. */
+export const ALLOWED_HOSTS_VAR = 'MCP_ALLOWED_HOSTS'
+
+/**
+ * The default Host allowlist (DNS-rebinding protection, as Node's `serve()` has): loopback names (wrangler
+ * dev), `*.workers.dev`, and the names in `env.MCP_ALLOWED_HOSTS` (comma- or space-separated: the hosts of
+ * the Worker's routes and custom domains, which a Worker cannot read at run time). Names match with any port.
+ */
+export function defaultAllowedHosts(env: unknown): (host: string) => boolean {
+  const listed = new Set(
+    (stringVar(env, ALLOWED_HOSTS_VAR) ?? '')
+      .split(/[\s,]+/)
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
+  )
+  return (host) => {
+    if (isLoopbackHost(host)) return true
+    const name = host.toLowerCase().replace(/:\d+$/, '')
+    return name.endsWith('.workers.dev') || listed.has(name) || listed.has(host.toLowerCase())
   }
 }
 
@@ -112,6 +138,8 @@ export const NO_SESSIONS: SessionStore = {
  */
 export class MapSessionStore implements SessionStore {
   readonly #sessions = new Map<string, ServerSession>()
+  /** `onDelete` runs when a session leaves (its stream ended). */
+  constructor(private readonly onDelete?: (id: string) => void) {}
   async get(id: string): Promise<ServerSession | undefined> {
     return this.#sessions.get(id)
   }
@@ -119,6 +147,6 @@ export class MapSessionStore implements SessionStore {
     this.#sessions.set(session.id, session)
   }
   async delete(id: string): Promise<void> {
-    this.#sessions.delete(id)
+    if (this.#sessions.delete(id)) this.onDelete?.(id)
   }
 }

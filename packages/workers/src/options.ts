@@ -35,6 +35,10 @@ export type WorkerHandlerOptions = Pick<
   | 'retryMs'
   | 'sseConnectionLifetimeMs'
   | 'authenticate'
+  | 'maxBufferedBytes'
+  | 'maxBufferedBytesPerClient'
+  | 'maxStreamsPerClient'
+  | 'clientAddress'
 >
 
 export interface McpWorkerOptions<Env> {

@@ -16,9 +16,12 @@ export type Route =
 
 export const LOCAL: Route = { to: 'local' }
 
-/** A session's route when `id` is one minted here (core's `createSessionId`: 128 random bits in hex). */
+/**
+ * A session's route when `id` has the shape of one minted here (see `SessionIds`: 32 hex digits, or 64 when
+ * signed; the Worker checks a signature before it forwards).
+ */
 const sessionRoute = (id: string): Route =>
-  /^[0-9a-f]{32}$/.test(id) ? { to: 'session', sessionId: id } : LOCAL
+  /^[0-9a-f]{32}(?:[0-9a-f]{32})?$/.test(id) ? { to: 'session', sessionId: id } : LOCAL
 
 /**
  * The route decided from method, URL and headers alone; undefined when the body must be read (a POST

@@ -9,7 +9,7 @@ import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-eve
 import { explainLostAnswers } from './server-hooks.js'
 import { ServerRequestLog } from './server-requests.js'
 import { SqlEventStore } from './sql-event-store.js'
-import { createSessionTables, firstRow } from './sql-schema.js'
+import { firstRow, forgetSessionTables, hasSessionTables } from './sql-schema.js'
 import { SqlSessionStore } from './sql-session-store.js'
 
 /** Streams untouched this long lose their events (a client resumes within seconds, not hours). */
@@ -49,8 +49,9 @@ export function createSessionObjectClass<Env>(
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
+      // No table is created here: an object asked about an id nobody created stays unstored (the stores create
+      // the tables when a session is stored, see `hasSessionTables`).
       const sql = ctx.storage.sql
-      createSessionTables(sql)
       const requests = new ServerRequestLog(sql)
       const events = new SqlEventStore(sql, {
         maxEventsPerStream: config.maxEventsPerStream,
@@ -67,7 +68,8 @@ export function createSessionObjectClass<Env>(
           store = new SqlSessionStore(sql, server, { onDelete: (id) => this.#forget(id) })
           return {
             sessionStore: store,
-            sseSessionStore: new MapSessionStore(),
+            // An HTTP+SSE session ends with its stream: the object is wiped then too.
+            sseSessionStore: new MapSessionStore(() => this.ctx.waitUntil(this.#wipe())),
             eventStore: events,
             // (The caller the Worker was given binds the session and reaches tool handlers as `ctx.authInfo`.)
             hooks: {
@@ -125,9 +127,12 @@ export function createSessionObjectClass<Env>(
       }
       const session = this.store.loaded
       session?.close('Session expired')
+      const sql = this.ctx.storage.sql
       const id =
-        session?.id ?? firstRow<{ id: string }>(this.ctx.storage.sql, 'SELECT id FROM mcp_session')?.id
+        session?.id ??
+        (hasSessionTables(sql) ? firstRow<{ id: string }>(sql, 'SELECT id FROM mcp_session')?.id : undefined)
       if (id !== undefined) await this.store.delete(id)
+      else await this.#wipe()
     }
 
     async #afterRequest(): Promise<void> {
@@ -163,14 +168,21 @@ export function createSessionObjectClass<Env>(
       this.ctx.waitUntil(toHub(this.env, config, call, what, failed))
     }
 
-    /** The session is gone: its events, requests, alarm and hub registration go too. */
+    /**
+     * The session is gone (DELETE, expiry, close): the object is wiped (every table and the alarm: nothing of it
+     * stays stored) and the hub forgets its registration.
+     */
     #forget(id: string): void {
-      this.events.clear()
-      this.requests.clear()
       this.#registered = undefined
-      this.#alarmSet = false
-      this.ctx.waitUntil(this.ctx.storage.deleteAlarm())
+      this.ctx.waitUntil(this.#wipe())
       this.#toHub((hub) => hub.unregister(id))
+    }
+
+    async #wipe(): Promise<void> {
+      this.#alarmSet = false
+      forgetSessionTables(this.ctx.storage.sql)
+      await this.ctx.storage.deleteAlarm()
+      await this.ctx.storage.deleteAll()
     }
   }
 }

@@ -6,7 +6,7 @@ import {
   parseEventId,
   type StoredEvent,
 } from '@edgemcp/streamable-http'
-import { firstRow } from './sql-schema.js'
+import { ensureSessionTables, firstRow, hasSessionTables } from './sql-schema.js'
 
 export interface SqlEventStoreOptions {
   /** Events kept per stream; resuming from before the oldest kept one fails. */
@@ -34,6 +34,7 @@ export class SqlEventStore implements EventStore {
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
     const sql = this.#sql
     const { maxEventsPerStream: max, onServerRequest, now = Date.now } = this.#options
+    ensureSessionTables(sql)
     const stream = this.#stream(streamId)
     const seq = stream?.next_seq ?? 0
     let first = stream?.first_seq ?? 0
@@ -62,6 +63,7 @@ export class SqlEventStore implements EventStore {
     const named = parseEventId(eventId)
     if (!named) return undefined
     const { streamId, seq } = named
+    if (!hasSessionTables(this.#sql)) return undefined
     const stream = this.#stream(streamId)
     if (!stream || !canReplayAfter(seq, stream.first_seq, stream.next_seq)) return undefined
     const events: StoredEvent[] = []
@@ -76,6 +78,7 @@ export class SqlEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
+    if (!hasSessionTables(this.#sql)) return
     this.#sql.exec('DELETE FROM mcp_event WHERE stream_id=?', streamId)
     this.#sql.exec('DELETE FROM mcp_stream WHERE id=?', streamId)
   }
@@ -85,6 +88,7 @@ export class SqlEventStore implements EventStore {
    * (and so event ids) never repeat; resuming from a dropped event then fails as it should.
    */
   pruneBefore(before: number): void {
+    if (!hasSessionTables(this.#sql)) return
     this.#sql.exec(
       'DELETE FROM mcp_event WHERE stream_id IN(SELECT id FROM mcp_stream WHERE updated<?)',
       before,
@@ -93,6 +97,7 @@ export class SqlEventStore implements EventStore {
   }
 
   clear(): void {
+    if (!hasSessionTables(this.#sql)) return
     this.#sql.exec('DELETE FROM mcp_event;DELETE FROM mcp_stream')
   }
 

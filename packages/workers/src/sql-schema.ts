@@ -21,8 +21,34 @@ const createTables = (sql: SqlStorage, tables: string[]): void => {
   sql.exec(tables.map((t) => `CREATE TABLE IF NOT EXISTS ${t}`).join(';'))
 }
 
+/** Storages known to have the session tables (so the check below queries SQLite once per object). */
+const withTables = new WeakSet<SqlStorage>()
+
 export function createSessionTables(sql: SqlStorage): void {
   createTables(sql, SESSION_TABLES)
+  withTables.add(sql)
+}
+
+/** `createSessionTables`, once per object (what the stores call before they write). */
+export function ensureSessionTables(sql: SqlStorage): void {
+  if (!withTables.has(sql)) createSessionTables(sql)
+}
+
+/**
+ * Whether this storage holds a session's tables, found without creating anything: an object that never held a
+ * session (a request naming an id nobody created) reads nothing, writes nothing and so is never stored.
+ */
+export function hasSessionTables(sql: SqlStorage): boolean {
+  if (withTables.has(sql)) return true
+  const found =
+    sql.exec("SELECT 1 FROM sqlite_master WHERE type='table' AND name='mcp_session'").toArray().length > 0
+  if (found) withTables.add(sql)
+  return found
+}
+
+/** The tables are gone (the object's storage was wiped): the next session creates them again. */
+export function forgetSessionTables(sql: SqlStorage): void {
+  withTables.delete(sql)
 }
 
 export function createHubTables(sql: SqlStorage): void {

@@ -85,7 +85,7 @@ describe('SqlSessionStore', () => {
 
   it('keeps working on a table an earlier version created (with a principal column)', () =>
     withSql(async (sql) => {
-      sql.exec('DROP TABLE mcp_session')
+      sql.exec('DROP TABLE IF EXISTS mcp_session')
       sql.exec(`CREATE TABLE mcp_session (
     id TEXT PRIMARY KEY, snapshot TEXT NOT NULL, principal TEXT, last_activity INTEGER NOT NULL)`)
       createSessionTables(sql) // the current version starting on that storage

@@ -1,6 +1,6 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
 import type { SessionStore } from '@edgemcp/streamable-http'
-import { firstRow } from './sql-schema.js'
+import { ensureSessionTables, firstRow, hasSessionTables } from './sql-schema.js'
 
 export interface SqlSessionStoreOptions {
   /** Runs on a session brought back from storage (after the object was evicted). */
@@ -21,7 +21,7 @@ interface SessionRow extends Record<string, SqlStorageValue> {
 const serialize = (session: ServerSession): string => JSON.stringify(session.snapshot())
 
 /**
- * A `SessionStore` on Durable Object SQLite. The object serves one session; the live `ServerSession` (with
+ * A `SessionStore` on Durable Object SQLite; it creates the session tables when it first stores a session. The object serves one session; the live `ServerSession` (with
  * its open streams and pending requests) stays in memory while the object lives, and everything the next
  * request needs (`snapshot()` — principal binding included — and last activity) is in storage, so a new instance after eviction
  * carries on where the old one stopped.
@@ -49,6 +49,8 @@ export class SqlSessionStore implements SessionStore {
   async get(id: string): Promise<ServerSession | undefined> {
     let session = this.#current
     if (session?.id !== id) {
+      // (No tables, no session: nothing is created for an id nobody created.)
+      if (!hasSessionTables(this.#sql)) return undefined
       const row = firstRow<SessionRow>(
         this.#sql,
         'SELECT snapshot,last_activity FROM mcp_session WHERE id=?',
@@ -73,7 +75,7 @@ export class SqlSessionStore implements SessionStore {
   async delete(id: string): Promise<void> {
     if (this.#current?.id === id) this.#current = undefined
     this.#written = undefined
-    this.#sql.exec('DELETE FROM mcp_session WHERE id=?', id)
+    if (hasSessionTables(this.#sql)) this.#sql.exec('DELETE FROM mcp_session WHERE id=?', id)
     this.#options.onDelete?.(id)
   }
 
@@ -88,6 +90,7 @@ export class SqlSessionStore implements SessionStore {
 
   /** When the session was last used, in memory or storage; undefined when there is none. */
   lastActivity(): number | undefined {
+    if (!hasSessionTables(this.#sql)) return undefined
     const row = firstRow<{ last_activity: number }>(this.#sql, 'SELECT last_activity FROM mcp_session')
     if (!row) return undefined
     return Math.max(row.last_activity, this.#current?.lastActivity ?? 0)
@@ -101,6 +104,7 @@ export class SqlSessionStore implements SessionStore {
     const at = (this.#options.now ?? Date.now)()
     session.lastActivity = at
     if (snapshot !== undefined) {
+      ensureSessionTables(this.#sql)
       this.#sql.exec(
         'REPLACE INTO mcp_session(id,snapshot,last_activity)VALUES(?,?,?)',
         session.id,

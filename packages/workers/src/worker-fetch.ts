@@ -1,10 +1,11 @@
-import { createSessionId, parseJson } from '@edgemcp/core'
+import { parseJson } from '@edgemcp/core'
 import { peekBody, type RequestAuth } from '@edgemcp/streamable-http'
-import { hubStub, sessionStub } from './bindings.js'
+import { hubStub, sessionStub, stringVar } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { LOCAL, routeByBody, routeByHeaders } from './route.js'
+import { SessionIds } from './session-ids.js'
 
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
@@ -15,6 +16,7 @@ import { LOCAL, routeByBody, routeByHeaders } from './route.js'
 export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   // One server per isolate (env is the same for every request of an isolate).
   let isolate: IsolateServe | undefined
+  let ids: SessionIds | undefined
 
   return async function fetch(
     request: Request,
@@ -46,13 +48,16 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       else if (route?.to === 'session') body = read.error.httpStatus ?? 400
       else route = LOCAL
     }
+    ids ??= new SessionIds(stringVar(env, config.stateSecretVar))
+    // An id this Worker never minted reaches no Durable Object: answered here (404), nothing stored.
+    if (route?.to === 'session' && !(await ids.verify(route.sessionId))) route = LOCAL
     // Served here: no internal header means anything here, so the request goes as it came.
     if (!route || route.to === 'local') {
       isolate ??= createIsolateServe(env, config)
       return isolate(request, ctx, auth)
     }
     if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(request, auth, body))
-    const id = route.to === 'session' ? route.sessionId : createSessionId()
+    const id = route.to === 'session' ? route.sessionId : await ids.mint()
     return sessionStub(env, config, id).fetch(
       withInternalHeaders(request, auth, body, route.to === 'new-session' ? id : undefined),
     )

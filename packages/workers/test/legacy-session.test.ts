@@ -15,7 +15,11 @@ const stubOf = (sessionId: string) => testEnv.MCP_SESSION.get(testEnv.MCP_SESSIO
 const inSession = <R>(sessionId: string, fn: (o: McpSessionObjectInstance) => R | Promise<R>) =>
   runInDurableObject(stubOf(sessionId), (o) => fn(o as unknown as McpSessionObjectInstance))
 const storedSessions = (sessionId: string) =>
-  inSession(sessionId, (o) => o.server && [...(o as any).ctx.storage.sql.exec('SELECT id FROM mcp_session')])
+  inSession(sessionId, (o) => {
+    const sql = (o as any).ctx.storage.sql
+    const tables = [...sql.exec("SELECT 1 FROM sqlite_master WHERE type='table' AND name='mcp_session'")]
+    return tables.length === 0 ? [] : [...sql.exec('SELECT id FROM mcp_session')]
+  })
 
 const textOf = (r: { content?: unknown }) => (r.content as Array<{ text: string }>)[0]?.text
 
@@ -23,7 +27,7 @@ describe('legacy sessions in Durable Objects', () => {
   it('serves one session across Worker invocations and after its object is re-instantiated', async () => {
     const { client, transport } = await connect('legacy')
     const id = transport.sessionId as string
-    expect(id).toMatch(/^[0-9a-f]{32}$/)
+    expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_STATE_SECRET is set)
     expect(textOf(await client.callTool({ name: 'whereami' }))).toBe(`session legacy ${id}`)
     await client.setLoggingLevel('debug')
     await client.subscribeResource({ uri: 'item://1' })
@@ -215,7 +219,7 @@ describe('legacy sessions in Durable Objects', () => {
     expect(r.status).toBe(200)
     const sse = new SseReader(r)
     const endpoint = await sse.next()
-    expect(endpoint?.data).toMatch(/^\/mcp\?sessionId=[0-9a-f]{32}$/)
+    expect(endpoint?.data).toMatch(/^\/mcp\?sessionId=[0-9a-f]{64}$/)
     const url = new URL(endpoint?.data as string, MCP_URL).toString()
     const send = (body: unknown) =>
       workerFetch(url, {

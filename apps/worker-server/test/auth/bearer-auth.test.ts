@@ -52,7 +52,7 @@ async function openSession(token: string): Promise<string> {
   expect(init.status).toBe(200)
   await init.text()
   const id = init.headers.get('mcp-session-id') as string
-  expect(id).toMatch(/^[0-9a-f]{32}$/)
+  expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_STATE_SECRET is set)
   const initialized = await post(
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': VERSION },
@@ -241,7 +241,7 @@ describe('the 2024-11-05 HTTP+SSE transport behind OAuth', () => {
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
     try {
       const endpoint = new URL(await endpointOf(reader), URL_).href
-      expect(endpoint).toMatch(/\/mcp\?sessionId=[0-9a-f]{32}$/)
+      expect(endpoint).toMatch(/\/mcp\?sessionId=[0-9a-f]{64}$/)
       const init = {
         jsonrpc: '2.0',
         id: 1,
