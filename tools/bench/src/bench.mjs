@@ -24,7 +24,7 @@ const log = (msg) => process.stderr.write(`${msg}\n`)
 async function measure(c, w, opts) {
   let server
   try {
-    server = await startServer(c.file, { mode: w.mode, toolset: w.toolset }, opts.serverCpu)
+    server = await startServer(c.file, { mode: w.mode, toolset: w.toolset }, opts.serverCpu, opts.profile)
   } catch (err) {
     return { failed: firstLine(err) }
   }

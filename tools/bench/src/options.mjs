@@ -13,6 +13,7 @@ export const USAGE = `Usage: npm run bench [-- options]
   --load-cpu <n>      core for autocannon              (BENCH_LOAD_CPU, default 1)
   --json <file>       also write results as JSON       (BENCH_JSON)
   --charts <dir>      also write SVG charts there      (BENCH_CHARTS)
+  --profile <dir>     npm run bench: V8 CPU profile of each server run there (read with src/profile-summary.mjs)
   --cold <n>          bench:workers: cold starts per contender, 0 = none (BENCH_COLD, default 20; --quick: 3)
   --no-load           bench:workers: cold starts only, no throughput runs`
 
@@ -29,6 +30,7 @@ export const USAGE = `Usage: npm run bench [-- options]
  * @property {number} loadCpu
  * @property {string | undefined} json
  * @property {string | undefined} charts  directory for SVG charts
+ * @property {string | undefined} profile  directory for V8 CPU profiles of the Node servers
  * @property {number} cold  cold starts per contender (workerd bench)
  * @property {boolean} load  throughput runs (workerd bench; --no-load turns them off)
  * @property {boolean} help
@@ -55,6 +57,7 @@ export function parseOptions(argv, env) {
       'load-cpu': s,
       json: s,
       charts: s,
+      profile: s,
       cold: s,
       quick: { type: 'boolean' },
       'no-load': { type: 'boolean' },
@@ -101,6 +104,7 @@ export function parseOptions(argv, env) {
     loadCpu,
     json: values.json ?? (env.BENCH_JSON || undefined),
     charts: values.charts ?? (env.BENCH_CHARTS || undefined),
+    profile: values.profile ?? (env.BENCH_PROFILE || undefined),
     cold: num(values.cold, 'BENCH_COLD', quick ? 3 : 20, 0),
     load: values['no-load'] !== true,
     help: values.help === true,

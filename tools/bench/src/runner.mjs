@@ -23,12 +23,20 @@ export function assertTaskset() {
  * @param {string} file
  * @param {import('./servers/contract.mjs').ServerOptions} opts
  * @param {number} cpu
+ * @param {string} [profileDir]  write a V8 CPU profile of the server there
  * @returns {Promise<ServerProc | { skipped: string }>}
  */
-export function startServer(file, { mode, toolset }, cpu) {
-  const child = spawn('taskset', ['-c', String(cpu), process.execPath, SERVER_MAIN, file, mode, toolset], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+export function startServer(file, { mode, toolset }, cpu, profileDir) {
+  // --cpu-prof writes a V8 CPU profile of the whole run when the server exits (see profile-summary.mjs)
+  const profile =
+    profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100']
+  const child = spawn(
+    'taskset',
+    ['-c', String(cpu), process.execPath, ...profile, SERVER_MAIN, file, mode, toolset],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let err = ''
   child.stderr.on('data', (d) => {
     err = (err + d).slice(-4000)
