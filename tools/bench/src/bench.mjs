@@ -96,7 +96,7 @@ async function main() {
     mkdirSync(opts.charts, { recursive: true })
     for (const t of tables) {
       const file = join(opts.charts, `node-${t.workload.id}.svg`)
-      writeFileSync(file, cpuChart(`Node: ${t.workload.title}`, t.rows, { kindOf }))
+      writeFileSync(file, cpuChart(`Node: ${t.workload.title}`, t.rows, { kindOf, altName: 'minimal' }))
       log(`wrote ${file}`)
     }
   }

@@ -12,8 +12,9 @@ const num = (n, digits) =>
  * @param {object} how
  * @param {(id: string) => import('./charts.mjs').Bar['kind']} how.kindOf
  * @param {(row: import('./report.mjs').Row) => string} [how.labelOf]  the bar's label (default: the row's)
+ * @param {string} [how.altName]  the second ceiling's name, when the rows have ratios to one
  */
-export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender }) {
+export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender, altName }) {
   const measured = rows.filter((r) => r.status !== 'n/a')
   const reference = rows.find((r) => r.cpuRatio === 1)?.cpuUs
   return barChart({
@@ -28,7 +29,13 @@ export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender
       text:
         r.cpuUs === undefined
           ? `${r.status}${r.reason ? `: ${r.reason.slice(0, 60)}` : ''}`
-          : `${num(r.cpuUs, 1)} µs · ${r.cpuRatio === undefined ? '–' : `${num(r.cpuRatio, 2)}×`} · ${r.ratio === undefined ? '' : `${num(r.ratio, 2)}× req/s`}`,
+          : [
+              `${num(r.cpuUs, 1)} µs · ${r.cpuRatio === undefined ? '–' : `${num(r.cpuRatio, 2)}×`}`,
+              altName === undefined || r.altCpuRatio === undefined
+                ? ''
+                : ` (${num(r.altCpuRatio, 2)}× ${altName})`,
+              r.ratio === undefined ? '' : ` · ${num(r.ratio, 2)}× req/s`,
+            ].join(''),
     })),
   })
 }

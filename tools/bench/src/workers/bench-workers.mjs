@@ -131,7 +131,11 @@ async function main() {
     for (const t of tables)
       files.push([
         `workers-${t.workload.id}.svg`,
-        cpuChart(`workerd: ${t.workload.title}`, t.rows, { kindOf, labelOf: (row) => shortOf(row.id) }),
+        cpuChart(`workerd: ${t.workload.title}`, t.rows, {
+          kindOf,
+          labelOf: (row) => shortOf(row.id),
+          altName: 'DO ceiling',
+        }),
       ])
     if (cold !== undefined) files.push(['workers-cold-start.svg', coldChart(cold.rows)])
     for (const [name, svg] of files) {
