@@ -101,7 +101,7 @@ export class Answer implements PendingAnswer {
 
   ensureStream(): EventStream | undefined {
     if (this.#stream || !this.#canStream || this.#done) return this.#stream
-    const stream = this.#state.newStream(this.#session)
+    const stream = this.#state.newStream(this.#session, false, this.#pendingId)
     this.#stream = stream
     // Not done: the request's context is still here.
     const response = stream.open(this.#state.connectOf(this.#c!, this.#client), this.#cancellation)

@@ -1,4 +1,4 @@
-import type { JsonRpcMessage } from '@edgemcp/core'
+import type { JsonRpcMessage, RequestId } from '@edgemcp/core'
 
 export interface StoredEvent {
   id: string
@@ -20,6 +20,38 @@ export interface EventStore {
   replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined>
   /** Forgets a stream's events. */
   deleteStream(streamId: string): Promise<void>
+
+  // For stores shared by several instances (a fleet behind a load balancer, e.g. @edgemcp/redis). A store
+  // kept by one instance needs none of these: every resumption then finds its stream live on that instance.
+
+  /**
+   * Optional: a stream begins; called before its priming event is appended. `answering` names the request
+   * whose answer the stream carries (a POST answer), so that a shared store can end the stream with an error
+   * for it when the instance writing it is gone.
+   */
+  open?(streamId: string, info: StreamInfo): void
+  /**
+   * Optional: a stream has ended; nothing more will be appended to it (`follow` ends there). Called once per
+   * stream, also when it ends early (its session closed, the server shutting down).
+   */
+  end?(streamId: string): Promise<void>
+  /**
+   * Optional: the events appended to a stream after `eventId` (an id of that stream, e.g. the last one
+   * `replayAfter` returned), as they are appended on any instance, until the stream ends or `signal` aborts.
+   * The handler resumes a stream that is live on another instance with it (without it, such a resumption
+   * replays what is stored and closes, and the client comes back after `retry`).
+   */
+  follow?(streamId: string, eventId: string, signal: AbortSignal): AsyncIterable<StoredEvent>
+}
+
+/** What `EventStore.open` is told about a new stream. */
+export interface StreamInfo {
+  /** The legacy session the stream belongs to. */
+  sessionId: string
+  /** The id of the request the stream answers (a POST answer); absent on the standalone GET stream. */
+  answering?: RequestId
+  /** The session's standalone GET stream. */
+  standalone?: boolean
 }
 
 /**

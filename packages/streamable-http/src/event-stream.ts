@@ -27,6 +27,32 @@ export function replayOnly(events: readonly StoredEvent[], connect: ConnectOptio
 }
 
 /**
+ * Resumption of a stream that is live on another instance (see `EventStore.follow`): the events the client
+ * missed, then each one as it is appended elsewhere, until the stream ends or the client goes away.
+ */
+export function followStream(
+  store: EventStore,
+  streamId: string,
+  lastEventId: string,
+  missed: readonly StoredEvent[],
+  connect: ConnectOptions,
+  keepAliveMs: number,
+): Response {
+  const gone = new AbortController()
+  const connection = new (connect.Connection ?? WebSseConnection)(connect, keepAliveMs, 0, {
+    closed: () => gone.abort(),
+  })
+  writeEvents(connection, missed)
+  const after = missed.at(-1)?.id ?? lastEventId
+  void (async () => {
+    for await (const e of store.follow?.(streamId, after, gone.signal) ?? []) writeEvents(connection, [e])
+  })()
+    .catch(noop)
+    .finally(() => connection.close())
+  return connection.takeResponse()
+}
+
+/**
  * One logical SSE stream (a POST response stream, a standalone GET stream, or a subscriptions/listen stream).
  * Messages go out in order through one queue. A resumable stream (one of a legacy session, when the handler
  * has an event store) records every message in the event store and outlives its HTTP connections: after a
@@ -101,6 +127,8 @@ export class EventStream implements SseConnectionOwner {
     this.#cancellation = undefined
     connection?.close()
     this.#state.streamEnded(this)
+    // A shared store tells those following the stream on other instances (see `EventStore.end`).
+    this.#store?.end?.(this.id).catch(noop)
   }
 
   /**

@@ -2,10 +2,11 @@ import { isModernVersion, type ServerSession } from '@edgemcp/core'
 import { accepts } from './accept.js'
 import { declaresBody, discardBody, refuse } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
-import { replayOnly } from './event-stream.js'
+import { followStream, replayOnly } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState } from './state.js'
+import { unavailableResponse } from './store-error.js'
 
 /** 405 with the methods the endpoint serves; a body sent along is read first (see `refuse`). */
 export const methodNotAllowed = (request: Request): Promise<Response> =>
@@ -36,6 +37,14 @@ async function legacySession(state: HandlerState, c: McpRequestContext): Promise
  * from the Server"); with `Last-Event-ID`, resumption of the stream that id belongs to.
  */
 export async function handleGet(state: HandlerState, c: McpRequestContext): Promise<Response> {
+  try {
+    return await get(state, c)
+  } catch (e) {
+    return storeFailure(e)
+  }
+}
+
+async function get(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const session = await legacySession(state, c)
   if (session instanceof Response) return session
   const headers = c.req.raw.headers
@@ -51,7 +60,11 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
       return refusal(400, 'Bad Request: Last-Event-ID is unknown or expired; open a new stream')
     const live = state.liveStream(session, replay.streamId)
     const connect = state.connectOf(c)
-    return live ? live.resume(lastEventId, connect) : replayOnly(replay.events, connect)
+    if (live) return live.resume(lastEventId, connect)
+    // Live on another instance of a fleet sharing the store, or ended: what is stored, then what follows.
+    return store.follow
+      ? followStream(store, replay.streamId, lastEventId, replay.events, connect, state.options.keepAliveMs)
+      : replayOnly(replay.events, connect)
   }
 
   if (state.standaloneOf(session)?.isConnected)
@@ -61,9 +74,20 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
 
 /** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */
 export async function handleDelete(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  const session = await legacySession(state, c)
-  if (session instanceof Response) return session
-  session.close('Session terminated by the client') // its streams end
-  await state.sessions.delete(session.id)
-  return new Response(null, { status: 200 })
+  try {
+    const session = await legacySession(state, c)
+    if (session instanceof Response) return session
+    session.close('Session terminated by the client') // its streams end
+    await state.sessions.delete(session.id)
+    return new Response(null, { status: 200 })
+  } catch (e) {
+    return storeFailure(e)
+  }
+}
+
+/** A store that could not be reached is a 503 with `Retry-After`; anything else is rethrown. */
+export function storeFailure(error: unknown): Response {
+  const response = unavailableResponse(error)
+  if (!response) throw error
+  return response
 }

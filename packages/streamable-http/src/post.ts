@@ -5,13 +5,22 @@ import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
 import { readBody, refuse } from './body.js'
 import { classify } from './classify.js'
+import { forwardElsewhere } from './forward.js'
+import { storeFailure } from './get-delete.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
 import type { HandlerState } from './state.js'
 
-/** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
-export async function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
+/**
+ * POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. A store that cannot be reached
+ * (a shared one restarting) makes a 503 with `Retry-After`, not a 500 (see `storeFailure`).
+ */
+export function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
+  return post(state, c).catch(storeFailure)
+}
+
+async function post(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const request = c.req.raw
   const headers = request.headers
   const o = state.options
@@ -40,6 +49,10 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
 
   const modern = 'modern' in plan
   const session = modern ? undefined : plan.session
+  if (session && (state.sessions.forwardResponse || state.sessions.forwardCancel)) {
+    const forwarded = await forwardElsewhere(state.sessions, session, value)
+    if (forwarded) return forwarded
+  }
   const method = isObject(value) && typeof value.method === 'string' ? value.method : undefined
   const listen = modern && method === 'subscriptions/listen'
   if (listen && !acceptsSse)

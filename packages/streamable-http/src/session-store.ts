@@ -1,4 +1,4 @@
-import type { ServerSession } from '@edgemcp/core'
+import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import { overLimit } from './admission.js'
 
 /**
@@ -16,6 +16,22 @@ export interface SessionStore {
   set(session: ServerSession): Promise<void>
   /** Forgets the session (the handler closes it). */
   delete(id: string): Promise<void>
+
+  // For stores shared by several instances (e.g. @edgemcp/redis): a session's messages may arrive at any
+  // instance, while what they are about lives on one. A store kept by one instance needs neither.
+
+  /**
+   * Optional: the client's answer to a server→client request (elicitation, sampling, roots) that the session
+   * object here is not waiting for, because another instance sent the request: hand it to that instance.
+   * True when a request there awaits it (the POST gets 202); false when none does anywhere (it is refused as
+   * an unexpected response).
+   */
+  forwardResponse?(sessionId: string, response: JsonRpcResponse): Promise<boolean>
+  /**
+   * Optional: a `notifications/cancelled` for a request that is not in flight here: cancel it on the
+   * instance that runs it, if any.
+   */
+  forwardCancel?(sessionId: string, requestId: RequestId, reason: string | undefined): Promise<void>
 }
 
 export interface InMemorySessionStoreOptions {

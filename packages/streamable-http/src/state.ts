@@ -105,14 +105,29 @@ export class HandlerState {
    * A new SSE stream. Legacy streams (with a session) are resumable when there is an event store; their ids
    * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign (the others
    * need no id). A `standalone` stream carries the session's server-initiated messages; it replaces an older
-   * one, which ends.
+   * one, which ends. `answering`: the request whose answer a POST stream carries (see `EventStore.open`).
    */
-  newStream(session: ServerSession | undefined, standalone?: boolean): EventStream {
+  newStream(
+    session: ServerSession | undefined,
+    standalone?: boolean,
+    answering?: RequestId | null,
+  ): EventStream {
     if (!session) return new EventStream('', this)
     // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
     // string alive for as long as the stream lives (about 60 bytes more per stream).
     const id = [session.id, createSessionId().slice(0, 16)].join('.')
     const stream = new EventStream(id, this, session)
+    const open = this.eventStore?.open
+    if (open)
+      open.call(
+        this.eventStore,
+        id,
+        standalone
+          ? { sessionId: session.id, standalone: true }
+          : answering == null
+            ? { sessionId: session.id }
+            : { sessionId: session.id, answering },
+      )
     if (standalone) {
       this.standaloneOf(session)?.abort()
       stream.standalone = true

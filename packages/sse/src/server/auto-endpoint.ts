@@ -9,6 +9,7 @@ import {
 import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
+import type { SseSessionStore } from './sse-relay.js'
 
 /**
  * Serving one path with both transports (see `createAutoHandler`): a POST with `?sessionId=` is a legacy
@@ -68,7 +69,7 @@ export interface AutoEndpointControls<S> {
 export function autoSseEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: AutoHandlerOptions<C>,
-  sessionsFor: (options: ResolvedSseOptions) => SessionStore,
+  sessionsFor: (options: ResolvedSseOptions) => SseSessionStore,
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
   const { sse, ...streamableOptions } = options
   // The settings shared with Streamable HTTP come from `options`; the legacy side's own ones (which Streamable

@@ -5,9 +5,9 @@ import {
   type McpHandlerOptions,
   type McpRequestContext,
   type RequestAuth,
-  type SessionStore,
 } from '@edgemcp/streamable-http'
 import type { SseChannelOptions } from './sse-channel.js'
+import type { SseSessionStore } from './sse-relay.js'
 
 /**
  * Options of the legacy transport. Hooks get the request's context `C`: Hono's `Context` for the Hono apps,
@@ -20,9 +20,10 @@ export interface SseHandlerOptions<C extends McpRequestContext = Context> {
   messagesPath?: string
   /**
    * Where SSE sessions are kept. Default: an `InMemorySessionStore` with `sessionTtlMs` and `maxSessions`.
-   * A session only works in the isolate that holds its stream: a store shared across isolates does not help.
+   * A session is served by the instance that holds its stream; a store shared by several instances helps
+   * only when it can forward messages there (`SseSessionStore.forwardMessage`, e.g. @edgemcp/redis).
    */
-  sessionStore?: SessionStore
+  sessionStore?: SseSessionStore
   /**
    * A session with no sign of life for this long is closed and its stream ended. A POST is a sign of life, and
    * so is a client that keeps reading its stream (it had taken everything when a keep-alive comment is due),

@@ -19,21 +19,44 @@ import {
   nodeRemoteAddress,
   RETRY_AFTER,
   readBody,
+  type RequestAuth,
   refuse,
   SSE_HEADERS,
-  type SessionStore,
   type SseConnectionOwner,
   transportError,
+  unavailableResponse,
   waitUntilOf,
 } from '@edgemcp/streamable-http'
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
+import type { SseSessionStore } from './sse-relay.js'
 
 const accepted = () => new Response('Accepted', { status: 202 })
 
 /** Refuses `request` (its body read to the end first, see `refuse`) with a transport error. */
 const refuseWith = (request: Request, status: number, message: string): Promise<Response> =>
   refuse(request, transportError(status, message))
+
+const notFound = (request: Request) =>
+  refuseWith(
+    request,
+    404,
+    'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
+  )
+
+/** A POSTed value the session cannot take (an empty batch, a batch before 2025-03-26, not a message). */
+function checkMessage(value: unknown, version: string | undefined): Response | undefined {
+  if (isBatch(value)) {
+    if (value.length === 0) return errorResponse(invalidRequest('empty batch'))
+    if (!supportsBatch(version))
+      return errorResponse(
+        invalidRequest(`JSON-RPC batches are not supported on protocol version ${version}`),
+      )
+    return undefined
+  }
+  const decoded = decodeMessage(value)
+  return decoded.ok ? undefined : errorResponse(decoded.error, decoded.id)
+}
 
 /**
  * The two halves of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), shared by
@@ -61,7 +84,7 @@ export class SseEndpoint {
     server: McpServer,
     options: ResolvedSseOptions,
     /** Where the sessions live (`sseSessionsOf` gives the default one). */
-    readonly sessions: SessionStore,
+    readonly sessions: SseSessionStore,
   ) {
     this.#server = server
     this.#options = options
@@ -70,6 +93,7 @@ export class SseEndpoint {
       maxStreamsPerClient: options.maxSessionsPerClient,
       maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
     })
+    sessions.receiveMessages?.(this.#receive)
   }
 
   /** SSE sessions whose stream is open in this isolate. */
@@ -118,8 +142,11 @@ export class SseEndpoint {
     try {
       await this.sessions.set(session)
     } catch (e) {
-      // The store refused it (full: 503): the stream ends unseen, the client is told why.
+      // The store refused it (full: 503) or cannot be reached (503): the stream ends unseen, the client is
+      // told why.
       session.close('Session not stored')
+      const unavailable = unavailableResponse(e)
+      if (unavailable) return unavailable
       if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
       return errorResponse(e, null, RETRY_AFTER)
     }
@@ -130,6 +157,17 @@ export class SseEndpoint {
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
   async post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
+    try {
+      return await this.#post(c, sessionId)
+    } catch (e) {
+      // A shared store that cannot be reached: 503 with Retry-After.
+      const unavailable = unavailableResponse(e)
+      if (unavailable) return unavailable
+      throw e
+    }
+  }
+
+  async #post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
     const options = this.#options
     const request = c.req.raw
     const forbidden = checkRequestOrigin(request, options)
@@ -138,19 +176,16 @@ export class SseEndpoint {
     const auth = await options.authenticate?.(c)
     const session = await this.sessions.get(sessionId)
     const channel = this.#channels.get(sessionId)
-    // A channel ends with its session and leaves the map at once: one found here has its stream open.
+    // A channel ends with its session and leaves the map at once: one found here has its stream open. A
+    // session whose stream is open on another instance is served there (see `SseSessionStore`).
+    const here = channel !== undefined && channel.session === session
     if (
       !session ||
-      !channel ||
-      channel.session !== session ||
       session.closed ||
-      session.principal !== auth?.principal
+      session.principal !== auth?.principal ||
+      !(here || (channel === undefined && this.sessions.forwardMessage))
     )
-      return refuseWith(
-        request,
-        404,
-        'Session not found: its SSE stream has closed, it expired, or it never existed; open a new SSE stream',
-      )
+      return notFound(request)
     if (!isJsonContentType(c.req.header('content-type')))
       return refuseWith(request, 415, 'Unsupported Media Type: send Content-Type: application/json')
     const body = await readBody(request, options.maxBodyBytes)
@@ -158,29 +193,45 @@ export class SseEndpoint {
     const parsed = parseJson(body.text)
     if (!parsed.ok) return errorResponse(parsed.error)
     const value = parsed.value
+    const refused = checkMessage(value, session.protocolVersion)
+    if (refused) return refused
+    if (!here)
+      return (await this.sessions.forwardMessage?.(sessionId, value, auth)) ? accepted() : notFound(request)
+    return this.#dispatch(channel, value, auth, c)
+  }
+
+  /** A message POSTed to another instance for a session whose stream is open here (see `SseSessionStore`). */
+  readonly #receive = async (
+    sessionId: string,
+    value: unknown,
+    auth: RequestAuth | undefined,
+  ): Promise<boolean> => {
+    const channel = this.#channels.get(sessionId)
+    if (!channel || channel.session.closed) return false
+    await this.#dispatch(channel, value, auth)
+    return true
+  }
+
+  /** Handles a checked message of a session whose stream is open here; the answer goes on the stream. */
+  async #dispatch(
+    channel: SseChannel,
+    value: unknown,
+    auth: RequestAuth | undefined,
+    c?: McpRequestContext,
+  ): Promise<Response> {
+    const options = this.#options
+    const session = channel.session
     const handleOptions = {
       session,
       emit: channel.outbound,
       authInfo: auth?.authInfo,
       principal: auth?.principal,
     }
-
-    if (isBatch(value)) {
-      if (value.length === 0) return errorResponse(invalidRequest('empty batch'))
-      if (!supportsBatch(session.protocolVersion))
-        return errorResponse(
-          invalidRequest(`JSON-RPC batches are not supported on protocol version ${session.protocolVersion}`),
-        )
-    } else {
-      const decoded = decodeMessage(value)
-      if (!decoded.ok) return errorResponse(decoded.error, decoded.id)
-      const message = decoded.message
-      if (!('method' in message && 'id' in message)) {
-        // A response to a server→client request, or a notification: quick, so answer with the outcome (a
-        // failure is a JSON-RPC error response).
-        const r = await this.#server.handle(value, handleOptions)
-        return r.status >= 400 && r.body ? Response.json(r.body, { status: r.status }) : accepted()
-      }
+    if (!isBatch(value) && !('method' in (value as object) && 'id' in (value as object))) {
+      // A response to a server→client request, or a notification: quick, so answer with the outcome (a
+      // failure is a JSON-RPC error response).
+      const r = await this.#server.handle(value, handleOptions)
+      return r.status >= 400 && r.body ? Response.json(r.body, { status: r.status }) : accepted()
     }
     // A request (or batch): accepted now; the answer is a `message` event on the session's stream.
     const changes = options.onSessionChange !== undefined && changesSession(value)
@@ -198,7 +249,7 @@ export class SseEndpoint {
     // handle() never rejects, but delivery can (a stream that went away): never leave a rejection unhandled.
     const settled = work.catch(() => {})
     // On Workers, the message is handled after the 202 is returned: keep the invocation alive until then.
-    waitUntilOf(c, options.waitUntil)?.(settled)
+    if (c) waitUntilOf(c, options.waitUntil)?.(settled)
     return accepted()
   }
 
