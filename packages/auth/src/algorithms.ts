@@ -27,43 +27,25 @@ export interface Jwk {
   [member: string]: unknown
 }
 
+/** The key an algorithm needs: its type, and for EC its curve (signatures themselves are jose's). */
 interface AlgSpec {
   kty: 'RSA' | 'EC'
-  importParams: RsaHashedImportParams | EcKeyImportParams
-  verifyParams: AlgorithmIdentifier | RsaPssParams | EcdsaParams
-  /** EC: the curve the key must be on, and the raw r||s signature length. */
   crv?: string
-  signatureLength?: number
 }
 
-const rsa = (hash: string): AlgSpec => ({
-  kty: 'RSA',
-  importParams: { name: 'RSASSA-PKCS1-v1_5', hash },
-  verifyParams: { name: 'RSASSA-PKCS1-v1_5' },
-})
-const pss = (hash: string, saltLength: number): AlgSpec => ({
-  kty: 'RSA',
-  importParams: { name: 'RSA-PSS', hash },
-  verifyParams: { name: 'RSA-PSS', saltLength },
-})
-const ec = (crv: string, hash: string, signatureLength: number): AlgSpec => ({
-  kty: 'EC',
-  crv,
-  signatureLength,
-  importParams: { name: 'ECDSA', namedCurve: crv },
-  verifyParams: { name: 'ECDSA', hash },
-})
+const RSA: AlgSpec = { kty: 'RSA' }
+const ec = (crv: string): AlgSpec => ({ kty: 'EC', crv })
 
 const ALGORITHMS: Readonly<Record<JwsAlgorithm, AlgSpec>> = {
-  RS256: rsa('SHA-256'),
-  RS384: rsa('SHA-384'),
-  RS512: rsa('SHA-512'),
-  PS256: pss('SHA-256', 32),
-  PS384: pss('SHA-384', 48),
-  PS512: pss('SHA-512', 64),
-  ES256: ec('P-256', 'SHA-256', 64),
-  ES384: ec('P-384', 'SHA-384', 96),
-  ES512: ec('P-521', 'SHA-512', 132),
+  RS256: RSA,
+  RS384: RSA,
+  RS512: RSA,
+  PS256: RSA,
+  PS384: RSA,
+  PS512: RSA,
+  ES256: ec('P-256'),
+  ES384: ec('P-384'),
+  ES512: ec('P-521'),
 }
 
 export const SUPPORTED_ALGORITHMS = Object.keys(ALGORITHMS) as JwsAlgorithm[]
@@ -88,35 +70,4 @@ export function keyFitsAlgorithm(jwk: Jwk, alg: JwsAlgorithm): boolean {
   if (spec.kty === 'EC') return jwk.crv === spec.crv && typeof jwk.x === 'string' && typeof jwk.y === 'string'
   if (typeof jwk.n !== 'string' || typeof jwk.e !== 'string') return false
   return (decodeBase64Url(jwk.n)?.length ?? 0) >= MIN_RSA_MODULUS_BYTES
-}
-
-/** Imports the public part of a JWK for verifying `alg` (private members and metadata are dropped). */
-export function importVerifyKey(jwk: Jwk, alg: JwsAlgorithm): Promise<CryptoKey> {
-  const spec = ALGORITHMS[alg]
-  const pub: JsonWebKey =
-    spec.kty === 'RSA'
-      ? { kty: 'RSA', n: jwk.n as string, e: jwk.e as string }
-      : { kty: 'EC', crv: jwk.crv as string, x: jwk.x as string, y: jwk.y as string }
-  return crypto.subtle.importKey('jwk', pub, spec.importParams, false, ['verify'])
-}
-
-/** Checks a JWS signature with WebCrypto; false (never a throw) when it does not verify. */
-export async function verifySignature(
-  alg: JwsAlgorithm,
-  key: CryptoKey,
-  signature: Uint8Array,
-  signingInput: Uint8Array,
-): Promise<boolean> {
-  const spec = ALGORITHMS[alg]
-  if (spec.signatureLength !== undefined && signature.length !== spec.signatureLength) return false
-  try {
-    return await crypto.subtle.verify(
-      spec.verifyParams,
-      key,
-      signature as Uint8Array<ArrayBuffer>,
-      signingInput as Uint8Array<ArrayBuffer>,
-    )
-  } catch {
-    return false
-  }
 }

@@ -117,7 +117,30 @@ describe('RemoteJwks', () => {
     expect(await bad(JSON.stringify({ keys: [KEY, null, 3, { kid: 'no-kty' }] }))).toBe('ok')
   })
 
-  it('refuses a non-http URL; a static set skips malformed entries', async () => {
+  it('stops reading a body at its cap (an endless body is never read whole)', async () => {
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32))
+      },
+    })
+    const jwks = new RemoteJwks('https://as.example/jwks', {
+      fetch: async () => new Response(endless, { headers: { 'content-type': 'application/json' } }),
+      maxBytes: 256 * 1024,
+    })
+    await expect(jwks.keys()).rejects.toMatchObject({ reason: 'jwks_unavailable', message: /larger than/ })
+    expect(pulled).toBeLessThan(10)
+    const declared = new RemoteJwks('https://as.example/jwks', {
+      fetch: async () => new Response('{}', { headers: { 'content-length': String(40 * 1024 * 1024) } }),
+    })
+    await expect(declared.keys()).rejects.toMatchObject({ message: /larger than/ })
+  })
+
+  it('refuses http:// off loopback and non-http URLs; a static set skips malformed entries', async () => {
+    expect(() => new RemoteJwks('http://as.example/jwks')).toThrow(/https/)
+    expect(() => new RemoteJwks('http://127.0.0.1:8080/jwks')).not.toThrow()
+    expect(() => new RemoteJwks('http://localhost/jwks')).not.toThrow()
     expect(() => new RemoteJwks('file:///etc/jwks.json')).toThrow(TypeError)
     expect(await staticJwks({ keys: [KEY, { kid: 'x' } as never] }).keys()).toEqual([KEY])
   })

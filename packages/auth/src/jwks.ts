@@ -27,10 +27,47 @@ export interface RemoteJwksOptions {
   cooldownSec?: number
   /** Abort a JWKS fetch after this many ms. Default 5 000. */
   timeoutMs?: number
-  /** Larger JWKS bodies are refused. Default 256 KiB. */
+  /** Larger JWKS bodies are refused, while they stream in (never read whole). Default 256 KiB. */
   maxBytes?: number
   /** Clock in ms, for tests. */
   now?: () => number
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+const isLoopbackHostname = (hostname: string) => LOOPBACK.has(hostname.toLowerCase())
+
+/**
+ * A response body as text, refused as soon as more than `maxBytes` arrived (by `Content-Length` before
+ * reading, else while streaming): a huge or endless body is never read whole.
+ */
+async function readCapped(res: Response, maxBytes: number, url: string): Promise<string> {
+  const tooLarge = () => new Error(`JWKS from ${url} is larger than ${maxBytes} bytes`)
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) {
+    await res.body?.cancel()
+    throw tooLarge()
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    bytes.set(c, at)
+    at += c.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 /** A static key set, e.g. from configuration. */
@@ -83,8 +120,9 @@ export class RemoteJwks implements JwksSource {
     options: RemoteJwksOptions = {},
   ) {
     const u = new URL(url)
-    if (u.protocol !== 'https:' && u.protocol !== 'http:')
-      throw new TypeError(`JWKS URL must be http(s): ${url}`)
+    // Keys fetched in the clear could be swapped by anyone on the path: https, except on loopback (tests, dev).
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHostname(u.hostname)))
+      throw new TypeError(`JWKS URL must be https (http only on loopback): ${url}`)
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
     this.now = options.now ?? Date.now
     this.o = {
@@ -153,9 +191,7 @@ export class RemoteJwks implements JwksSource {
       await res.body?.cancel()
       throw new Error(`HTTP ${res.status} from ${this.url}`)
     }
-    const text = await res.text()
-    if (text.length > this.o.maxBytes)
-      throw new Error(`JWKS from ${this.url} is larger than ${this.o.maxBytes} bytes`)
+    const text = await readCapped(res, this.o.maxBytes, this.url)
     const keys = parseKeys(JSON.parse(text))
     const ttl = cacheMaxAge(res.headers.get('cache-control')) ?? this.o.defaultTtlSec
     const clamped = Math.min(this.o.maxTtlSec, Math.max(this.o.minTtlSec, ttl))

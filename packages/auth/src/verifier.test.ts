@@ -129,11 +129,20 @@ describe('createJwtVerifier: refused tokens', () => {
   it('a header alg that does not fit the key named by kid', async () => {
     const { verify } = setup()
     const forged = await signJwt(
-      { alg: 'ES256', kid: 'rsa-1' },
+      { alg: 'ES256', kid: 'rsa-1', typ: 'at+jwt' },
       { iss: ISSUER, sub: 'a', aud: RESOURCE, exp: NOW + 60 },
       ec,
     )
     expect(await reasonOf(verify(forged))).toBe('unknown_key')
+  })
+
+  it('requires typ at+jwt by default (RFC 9068); typ: false accepts any', async () => {
+    const { verify } = setup()
+    expect(await reasonOf(verify(await issueToken(rsa, {}, { typ: 'JWT' })))).toBe('invalid_claims')
+    expect(await reasonOf(verify(await issueToken(rsa, {}, { typ: undefined })))).toBe('invalid_claims')
+    expect(await reasonOf(verify(await issueToken(rsa)))).toBe('ok')
+    const lenient = setup({ typ: false }).verify
+    expect(await reasonOf(lenient(await issueToken(rsa, {}, { typ: 'JWT' })))).toBe('ok')
   })
 
   it('unknown critical headers, a wrong typ when one is required, garbage', async () => {

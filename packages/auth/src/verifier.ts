@@ -1,11 +1,5 @@
-import {
-  importVerifyKey,
-  type Jwk,
-  type JwsAlgorithm,
-  isSupportedAlgorithm,
-  keyFitsAlgorithm,
-  verifySignature,
-} from './algorithms.js'
+import { compactVerify, errors, importJWK, type JWK } from 'jose'
+import { type Jwk, type JwsAlgorithm, isSupportedAlgorithm, keyFitsAlgorithm } from './algorithms.js'
 import { checkClaims } from './claims.js'
 import { AuthError } from './errors.js'
 import {
@@ -33,8 +27,12 @@ export interface JwtVerifierOptions {
   clockToleranceSec?: number
   /** Refuse tokens issued longer ago than this (needs `iat`). Default: no limit. */
   maxTokenAgeSec?: number
-  /** Required `typ` header, e.g. `'at+jwt'` (RFC 9068 §2.1); `application/` prefix and case are ignored. */
-  typ?: string
+  /**
+   * Required `typ` header (`application/` prefix and case are ignored). Default `'at+jwt'`: a JWT access
+   * token says so (RFC 9068 §2.1), which keeps ID tokens and other JWTs of the same issuer out. `false`
+   * accepts any `typ` (an issuer that does not follow RFC 9068).
+   */
+  typ?: string | false
   /** Refuse tokens without `exp`. Default true. */
   requireExp?: boolean
   /** Longest token accepted, in characters. Default 16 384. */
@@ -53,12 +51,35 @@ export type JwtVerifier = (token: string) => Promise<JwtPrincipal>
 const list = (v: string | readonly string[]): readonly string[] => (typeof v === 'string' ? [v] : v)
 const normalizeTyp = (t: string) => t.toLowerCase().replace(/^application\//, '')
 
+/** The public part of a JWK as a verification key for `alg` (jose; private members and metadata dropped). */
+async function importPublicKey(jwk: Jwk, alg: JwsAlgorithm): Promise<CryptoKey> {
+  const pub: JWK =
+    jwk.kty === 'RSA'
+      ? { kty: 'RSA', n: jwk.n as string, e: jwk.e as string }
+      : { kty: 'EC', crv: jwk.crv as string, x: jwk.x as string, y: jwk.y as string }
+  return (await importJWK(pub, alg)) as CryptoKey
+}
+
+/**
+ * Whether the compact JWS `token` carries a valid `alg` signature by `key` (jose's `compactVerify`, with `alg`
+ * the only algorithm allowed); false for a signature that does not verify, `AuthError` for a malformed JWS.
+ */
+async function signatureVerifies(token: string, key: CryptoKey, alg: JwsAlgorithm): Promise<boolean> {
+  try {
+    await compactVerify(token, key, { algorithms: [alg] })
+    return true
+  } catch (e) {
+    if (e instanceof errors.JWSSignatureVerificationFailed) return false
+    throw new AuthError('malformed_token', 'JWT is not a valid JWS', { cause: e })
+  }
+}
+
 function isJwksSource(v: JsonWebKeySet | JwksSource): v is JwksSource {
   return typeof (v as JwksSource).keys === 'function'
 }
 
 /**
- * A JWT access-token verifier on WebCrypto (RFC 7515/7519/9068): signature with a key from the issuer's JWKS
+ * A JWT access-token verifier (RFC 7515/7519/9068), signatures checked by jose: signature with a key from the issuer's JWKS
  * (cached; refetched once, rate-limited, for an unknown `kid`), the `alg` allowlist, `exp`/`nbf`/`iat`, `iss`,
  * and `aud` against this resource (RFC 8707). Configuration errors throw a TypeError here; token failures
  * reject with `AuthError`.
@@ -98,6 +119,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
         })
   const importedKeys = new WeakMap<Jwk, Map<JwsAlgorithm, Promise<CryptoKey>>>()
   const maxLength = options.maxTokenLength ?? DEFAULT_MAX_TOKEN_LENGTH
+  const typ = options.typ ?? 'at+jwt'
 
   const cryptoKey = (jwk: Jwk, alg: JwsAlgorithm): Promise<CryptoKey> => {
     let byAlg = importedKeys.get(jwk)
@@ -107,7 +129,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     }
     let key = byAlg.get(alg)
     if (!key) {
-      key = importVerifyKey(jwk, alg)
+      key = importPublicKey(jwk, alg)
       key.catch(() => byAlg.delete(alg))
       byAlg.set(alg, key)
     }
@@ -118,14 +140,14 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     keys.filter((k) => (header.kid === undefined || k.kid === header.kid) && keyFitsAlgorithm(k, alg))
 
   return async (token) => {
-    const { header, payload, signingInput, signature } = decodeJwt(token, maxLength)
+    const { header, payload } = decodeJwt(token, maxLength)
     if (header.crit !== undefined)
       throw new AuthError('malformed_token', 'JWT has critical header parameters this verifier does not know')
     const alg = header.alg
     if (!isSupportedAlgorithm(alg) || !algorithms.includes(alg))
       throw new AuthError('unsupported_alg', `JWT alg ${alg} is not allowed`)
-    if (options.typ !== undefined && normalizeTyp(String(header.typ ?? '')) !== normalizeTyp(options.typ))
-      throw new AuthError('invalid_claims', `JWT typ must be ${options.typ}`)
+    if (typ !== false && normalizeTyp(String(header.typ ?? '')) !== normalizeTyp(typ))
+      throw new AuthError('invalid_claims', `JWT typ must be ${typ}`)
 
     let keys = candidates(await source.keys(), header, alg)
     if (keys.length === 0 && source.reload && (await source.reload()))
@@ -144,7 +166,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
       } catch {
         continue // an unusable JWKS entry: try the next one
       }
-      if (await verifySignature(alg, key, signature, signingInput)) {
+      if (await signatureVerifies(token, key, alg)) {
         verified = true
         break
       }
