@@ -96,6 +96,18 @@ export type {
 // Client
 export { McpClient } from './client/mcp-client.js'
 export type { AuthChallenge, AuthProvider, AuthRequest } from './client/auth-provider.js'
+// Client HTTP transports: the error of a refused HTTP request and the budgets of a server's answers
+export { displayUrl, HTTP_ERROR_BODY_BYTES, McpHttpError, readExcerpt } from './client/http-error.js'
+export type { McpHttpErrorInit } from './client/http-error.js'
+export {
+  checkHeaderSize,
+  DEFAULT_MAX_HEADER_BYTES,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  readLimitedText,
+  resolveLimits,
+  ResponseTooLargeError,
+} from './client/response-limits.js'
+export type { ResponseLimits } from './client/response-limits.js'
 export type {
   CallToolParams,
   ClientHandlers,

@@ -24,7 +24,7 @@ export type { Allowlist, RequestGuardOptions } from './security.js'
 // Client
 export { StreamableHttpClientTransport } from './client/transport.js'
 export type { StreamableHttpClientTransportOptions } from './client/options.js'
-export { SessionExpiredError, StreamableHttpError } from './client/errors.js'
+export { SessionExpiredError } from './client/errors.js'
 export { authorizedFetch } from './client/authorized-fetch.js'
 export type { FetchLike } from './client/authorized-fetch.js'
 

@@ -1,4 +1,4 @@
-import { McpServer } from '@edgemcp/core'
+import { McpHttpError, McpServer } from '@edgemcp/core'
 import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
@@ -77,6 +77,37 @@ describe('mcpHttp failures', () => {
     const app = mcpHttp('http://127.0.0.1:9/mcp', { requestTimeout: 2000 })
     await expect(app.initialize()).rejects.toBeInstanceOf(ConnectionLostError)
     await app.close()
+  })
+
+  it('a wrong path rejects with the 404 as McpHttpError, not a lost connection', async () => {
+    // createMcpHandler serves its root path only: anything else is Hono's 404.
+    const running = await serve(createMcpHandler(makeServer()))
+    try {
+      const app = mcpHttp(`${running.url}/wrong`)
+      const error = await app.initialize().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(McpHttpError)
+      expect(error).toMatchObject({ status: 404, method: 'GET' })
+      expect((error as Error).message).toMatch(/HTTP 404 Not Found: nothing is served at this URL/)
+      await app.close()
+    } finally {
+      await running.close()
+    }
+  })
+
+  it('401 rejects with the challenge readable', async () => {
+    const running = await serve({
+      fetch: () =>
+        new Response('no token', { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="t"' } }),
+    })
+    try {
+      const app = mcpHttp(running.url)
+      const error = await app.initialize().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(McpHttpError)
+      expect(error).toMatchObject({ status: 401, wwwAuthenticate: 'Bearer realm="t"', body: 'no token' })
+      await app.close()
+    } finally {
+      await running.close()
+    }
   })
 })
 

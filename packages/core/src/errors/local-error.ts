@@ -2,8 +2,19 @@
  * Local errors: raised inside edgemcp and never sent over the wire as-is (a timeout, a closed transport,
  * misuse of the API). They carry a `kind` so callers can branch without string matching.
  */
-/** `auth`: the client could not obtain or present credentials (refused login, hostile authorization metadata). */
-export type LocalErrorKind = 'timeout' | 'closed' | 'aborted' | 'transport' | 'misuse' | 'remote' | 'auth'
+/**
+ * `http`: the server answered an HTTP request with a 4xx/5xx status (McpHttpError). `auth`: the client could not
+ * obtain or present credentials (refused login, hostile authorization metadata).
+ */
+export type LocalErrorKind =
+  | 'timeout'
+  | 'closed'
+  | 'aborted'
+  | 'transport'
+  | 'http'
+  | 'misuse'
+  | 'remote'
+  | 'auth'
 
 export class McpLocalError extends Error {
   override readonly name: string = 'McpLocalError'

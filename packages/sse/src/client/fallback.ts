@@ -1,6 +1,7 @@
 import {
   ConnectionClosedError,
   type JsonRpcMessage,
+  McpHttpError,
   McpLocalError,
   type RequestId,
   type Transport,
@@ -9,7 +10,6 @@ import {
   StreamableHttpClientTransport,
   type StreamableHttpClientTransportOptions,
 } from '@edgemcp/streamable-http'
-import { httpStatusOf } from './errors.js'
 import { SseClientTransport, type SseClientTransportOptions } from './sse-client-transport.js'
 
 /** Statuses of a refused `initialize` POST that mean "try the legacy SSE transport" (2025-11-25 transports). */
@@ -32,6 +32,17 @@ function defaultStreamable(url: URL, options: SseClientTransportOptions): Transp
     o.authHeaders = async () => Object.fromEntries(new Headers(await headers()).entries())
   else if (headers !== undefined) o.headers = Object.fromEntries(new Headers(headers).entries())
   return new StreamableHttpClientTransport(url, o)
+}
+
+/**
+ * The HTTP status of a refused request: an McpHttpError's, or the numeric `code` in the HTTP range that a
+ * `streamable` transport of another library puts on its HTTP errors (the official SDK's StreamableHTTPError).
+ * JSON-RPC codes are negative, so they never pass for one.
+ */
+function refusedStatus(error: unknown): number | undefined {
+  if (error instanceof McpHttpError) return error.status
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
 type MaybeCancellable = Transport & { cancel?(id: RequestId, reason: string): void | Promise<void> }
@@ -135,7 +146,7 @@ export class FallbackClientTransport implements Transport {
     try {
       await this.active().send(message)
     } catch (error) {
-      const status = httpStatusOf(error)
+      const status = refusedStatus(error)
       if (!isInitialize(message) || status === undefined || !FALLBACK_STATUSES.has(status)) throw error
       await this.switchToSse()
       await this.active().send(message)

@@ -1,5 +1,5 @@
+import { McpHttpError } from '@edgemcp/core'
 import { describe, expect, it, vi } from 'vitest'
-import { SseHttpError } from './errors.js'
 import { SseClientTransport } from './sse-client-transport.js'
 
 /** A fetch answering GET with an SSE body fed by `push`, and POST with `postStatus`. */
@@ -87,13 +87,16 @@ describe('SseClientTransport', () => {
       fetch: (async () => new Response('nope', { status: 404 })) as unknown as typeof fetch,
     })
     const e = await notFound.start().catch((x: unknown) => x)
-    expect(e).toBeInstanceOf(SseHttpError)
-    expect((e as SseHttpError).status).toBe(404)
+    expect(e).toBeInstanceOf(McpHttpError)
+    expect((e as McpHttpError).status).toBe(404)
+    expect((e as McpHttpError).message).toBe(
+      'GET http://h.test/sse answered HTTP 404: nothing is served at this URL; check the MCP endpoint path (often /mcp); body: nope',
+    )
 
     const json = new SseClientTransport('http://h.test/sse', {
       fetch: (async () => Response.json({})) as unknown as typeof fetch,
     })
-    await expect(json.start()).rejects.toThrow(/Not an SSE stream/)
+    await expect(json.start()).rejects.toThrow(/answered HTTP 200 application\/json, not an SSE stream/)
 
     const s = fakeServer()
     const silent = new SseClientTransport('http://h.test/sse', { fetch: s.fetch, endpointTimeoutMs: 50 })
@@ -102,7 +105,9 @@ describe('SseClientTransport', () => {
       closed = true
     }
     await expect(silent.start()).rejects.toThrow(/No endpoint event/)
-    expect(closed).toBe(true)
+    // A transport that never opened reports its failure through start(), not as a dropped connection.
+    expect(closed).toBe(false)
+    await expect(silent.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/closed/)
   })
 
   it('reports a refused POST with its status', async () => {
@@ -112,9 +117,9 @@ describe('SseClientTransport', () => {
     s.push('event: endpoint\ndata: /messages?sessionId=gone\n\n')
     await started
     const e = await t.send({ jsonrpc: '2.0', id: 1, method: 'ping' }).catch((x: unknown) => x)
-    expect(e).toBeInstanceOf(SseHttpError)
-    expect((e as SseHttpError).status).toBe(404)
-    expect((e as SseHttpError).body).toBe('Session not found')
+    expect(e).toBeInstanceOf(McpHttpError)
+    expect((e as McpHttpError).status).toBe(404)
+    expect((e as McpHttpError).body).toBe('Session not found')
   })
 
   it('cannot send before start or start twice', async () => {

@@ -1,13 +1,14 @@
 import {
   type AuthProvider,
   ConnectionClosedError,
+  displayUrl,
   encodeMessage,
   type JsonRpcMessage,
+  McpHttpError,
   McpLocalError,
   type Transport,
 } from '@edgemcp/core'
 import { authorizedFetch, type FetchLike, type SseEvent, SseParser } from '@edgemcp/streamable-http'
-import { SseHttpError } from './errors.js'
 
 export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
 
@@ -83,26 +84,24 @@ export class SseClientTransport implements Transport {
     } catch (e) {
       await this.close()
       if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
-      throw new McpLocalError('transport', `Cannot open the SSE stream at ${this.url}: ${String(e)}`, {
-        cause: e,
-      })
+      throw new McpLocalError(
+        'transport',
+        `Cannot open the SSE stream at ${displayUrl(this.url)}: ${String(e)}`,
+        { cause: e },
+      )
     }
     if (!response.ok) {
-      const body = await response.text().catch(() => '')
+      const error = await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
       await this.close()
-      throw new SseHttpError(
-        response.status,
-        `Cannot open the SSE stream: HTTP ${response.status} ${body}`.trim(),
-        body,
-      )
+      throw error
     }
     const type = response.headers.get('content-type') ?? ''
     if (!response.body || !type.toLowerCase().startsWith('text/event-stream')) {
       await response.body?.cancel().catch(() => {})
       await this.close()
-      throw new SseHttpError(
-        response.status,
-        `Not an SSE stream: the server answered ${type || 'no content type'}`,
+      throw new McpLocalError(
+        'remote',
+        `GET ${displayUrl(this.url)} answered HTTP ${response.status} ${type || 'without a content type'}, not an SSE stream`,
       )
     }
     const body = response.body
@@ -147,14 +146,7 @@ export class SseClientTransport implements Transport {
       if (e instanceof McpLocalError) throw e
       throw new McpLocalError('transport', `POST to ${endpoint.pathname} failed: ${String(e)}`, { cause: e })
     }
-    if (!response.ok) {
-      const body = await response.text().catch(() => '')
-      throw new SseHttpError(
-        response.status,
-        `POST to the SSE endpoint failed: HTTP ${response.status} ${body}`.trim(),
-        body,
-      )
-    }
+    if (!response.ok) throw await McpHttpError.fromResponse(response, { method: 'POST', url: endpoint })
     await response.body?.cancel().catch(() => {})
   }
 
@@ -165,7 +157,9 @@ export class SseClientTransport implements Transport {
     const waiting = this.waiting
     this.waiting = undefined
     waiting?.reject(new ConnectionClosedError('SSE transport closed before the endpoint event'))
-    this.onclose?.()
+    // Only an opened transport reports `onclose`: when `start()` fails, its rejection is the news (a client
+    // would take an `onclose` for a dropped connection and lose the real error, e.g. a 404).
+    if (this.endpoint) this.onclose?.()
   }
 
   private async headers(extra: Record<string, string>): Promise<Headers> {

@@ -1,8 +1,13 @@
-import type { AuthProvider, RequestId } from '@edgemcp/core'
+import type { AuthProvider, RequestId, ResponseLimits } from '@edgemcp/core'
 import type { SessionExpiredError } from './errors.js'
 import type { StreamCursor } from './read-sse.js'
 
-export interface StreamableHttpClientTransportOptions {
+/**
+ * Options of the client transport. `maxMessageBytes` (default 4 MiB) bounds a JSON answer and each SSE event;
+ * `maxHeaderBytes` (default 64 KiB) a response's headers: past them the message is refused with
+ * ResponseTooLargeError.
+ */
+export interface StreamableHttpClientTransportOptions extends ResponseLimits {
   /** The fetch to use (default: global fetch). */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** Headers sent with every HTTP request. */

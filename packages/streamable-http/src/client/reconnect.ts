@@ -1,9 +1,11 @@
-import { StreamableHttpError } from './errors.js'
+import { McpHttpError, McpLocalError } from '@edgemcp/core'
 import type { StreamState } from './options.js'
 import { sleep } from './read-sse.js'
 
 export interface ReconnectContext {
   attempts: number
+  /** The endpoint, for error messages. */
+  url: string
   /** Delay until the server has sent `retry`. */
   delayMs: number
   /** Aborts when the transport closes. */
@@ -36,6 +38,19 @@ export async function reconnect(state: StreamState, ctx: ReconnectContext): Prom
         return undefined
       }
       if (response.status === 405 || response.status === 409) return undefined
+      // Credentials refused: say so, and stop knocking.
+      if (response.status === 401 || response.status === 403) {
+        ctx.report(
+          new McpHttpError({
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+            method: 'GET',
+            url: ctx.url,
+          }),
+        )
+        return undefined
+      }
       // An unknown or expired cursor: a standalone stream can start afresh; a request's stream cannot.
       if (response.status === 400) {
         if (!state.standalone) return undefined
@@ -43,7 +58,9 @@ export async function reconnect(state: StreamState, ctx: ReconnectContext): Prom
       }
     } catch (e) {
       if (state.controller.signal.aborted) return undefined
-      ctx.report(new StreamableHttpError(`Reconnecting the SSE stream failed: ${describe(e)}`, { cause: e }))
+      ctx.report(
+        new McpLocalError('transport', `Reconnecting the SSE stream failed: ${describe(e)}`, { cause: e }),
+      )
     }
   }
   return undefined

@@ -4,13 +4,17 @@ import {
   isModernVersion,
   isObject,
   type JsonRpcMessage,
+  McpHttpError,
+  checkHeaderSize,
+  displayUrl,
   McpLocalError,
   type RequestId,
+  resolveLimits,
   type Transport,
 } from '@edgemcp/core'
 import { answerMessages } from './answer-body.js'
 import { authorizedFetch, type FetchLike } from './authorized-fetch.js'
-import { SessionExpiredError, StreamableHttpError } from './errors.js'
+import { SessionExpiredError } from './errors.js'
 import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
 import { readSse } from './read-sse.js'
 import { reconnect } from './reconnect.js'
@@ -34,6 +38,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   private readonly url: string
   private readonly fetchImpl: FetchLike
+  private readonly limits: ReturnType<typeof resolveLimits>
   private readonly tools: ToolHeaders
   private readonly controllers = new Set<AbortController>()
   /** Open response streams, so a cancelled legacy request stops being awaited (and resumed) on its stream. */
@@ -52,6 +57,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.url = String(url)
     const base = options.fetch ?? ((input, init) => fetch(input, init))
     this.fetchImpl = options.authProvider ? authorizedFetch(options.authProvider, base) : base
+    this.limits = resolveLimits(options)
     this.tools = new ToolHeaders((m) => options.onWarning?.(m))
     this._sessionId = options.sessionId
     this.protocolVersion = options.protocolVersion
@@ -105,7 +111,15 @@ export class StreamableHttpClientTransport implements Transport {
       if (this.closed) throw new ConnectionClosedError('The transport is closed')
       if (state.controller.signal.aborted) return // cancelled
       if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
-      throw new StreamableHttpError(`POST ${this.url} failed: ${describe(e)}`, { cause: e })
+      throw new McpLocalError('transport', `POST ${displayUrl(this.url)} failed: ${describe(e)}`, {
+        cause: e,
+      })
+    }
+    try {
+      checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
+    } catch (e) {
+      this.release(state)
+      throw e
     }
     const isInit = single !== undefined && 'method' in single && single.method === 'initialize'
     const assigned = response.headers.get('mcp-session-id')
@@ -129,10 +143,21 @@ export class StreamableHttpClientTransport implements Transport {
       void this.consume(response, state)
       return
     }
-    const text = await response.text().catch(() => '')
-    this.release(state)
-    if (response.status === 202 || (response.ok && text === '' && state.pending.size === 0)) return
-    for (const v of answerMessages(response, text, state.pending)) this.deliver(v)
+    try {
+      if (response.status === 202) {
+        await response.body?.cancel()
+        return
+      }
+      const messages = await answerMessages(response, {
+        method: 'POST',
+        url: this.url,
+        pending: state.pending,
+        maxMessageBytes: this.limits.maxMessageBytes,
+      })
+      for (const v of messages) this.deliver(v)
+    } finally {
+      this.release(state)
+    }
   }
 
   /**
@@ -153,12 +178,17 @@ export class StreamableHttpClientTransport implements Transport {
       await response.body?.cancel()
       return false
     }
-    if (!response.ok || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    if (!response.ok) {
+      this.release(state)
+      throw await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
+    }
+    if (!response.headers.get('content-type')?.includes('text/event-stream')) {
       this.release(state)
       await response.body?.cancel()
-      throw new StreamableHttpError(`GET stream refused: HTTP ${response.status}`, {
-        status: response.status,
-      })
+      throw new McpLocalError(
+        'remote',
+        `GET ${displayUrl(this.url)} answered ${response.headers.get('content-type') ?? 'no content type'}, not an SSE stream`,
+      )
     }
     this.standalone = state
     void this.consume(response, state)
@@ -186,9 +216,9 @@ export class StreamableHttpClientTransport implements Transport {
     if (!sessionId) return
     const headers = this.legacyHeaders(await this.baseHeaders())
     const response = await this.fetchImpl(this.url, { method: 'DELETE', headers })
-    await response.body?.cancel()
     if (!response.ok && response.status !== 405 && response.status !== 404)
-      throw new StreamableHttpError(`DELETE failed: HTTP ${response.status}`, { status: response.status })
+      throw await McpHttpError.fromResponse(response, { method: 'DELETE', url: this.url })
+    await response.body?.cancel()
     this._sessionId = undefined
     this.standalone?.controller.abort()
   }
@@ -243,11 +273,16 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private get(state: StreamState): Promise<Response> {
-    return this.baseHeaders('text/event-stream').then((headers) => {
-      this.legacyHeaders(headers)
-      if (state.lastEventId !== undefined) headers['Last-Event-ID'] = state.lastEventId
-      return this.fetchImpl(this.url, { method: 'GET', headers, signal: state.controller.signal })
-    })
+    return this.baseHeaders('text/event-stream')
+      .then((headers) => {
+        this.legacyHeaders(headers)
+        if (state.lastEventId !== undefined) headers['Last-Event-ID'] = state.lastEventId
+        return this.fetchImpl(this.url, { method: 'GET', headers, signal: state.controller.signal })
+      })
+      .then((response) => {
+        checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
+        return response
+      })
   }
 
   /** Reads a stream to its end; resumes it (legacy) while responses are still owed or it is the standalone one. */
@@ -259,7 +294,7 @@ export class StreamableHttpClientTransport implements Transport {
         state,
         (m) => this.deliver(m, state),
         (data) =>
-          this.report(new StreamableHttpError(`Ignoring a non-JSON SSE event: ${data.slice(0, 100)}`)),
+          this.report(new McpLocalError('remote', `Ignoring a non-JSON SSE event: ${data.slice(0, 100)}`)),
       )
       if (this.closed || state.controller.signal.aborted) break
       if (!state.standalone && state.pending.size === 0) break
@@ -268,6 +303,7 @@ export class StreamableHttpClientTransport implements Transport {
       response = canResume
         ? await reconnect(state, {
             attempts: this.options.maxReconnectAttempts ?? 3,
+            url: this.url,
             delayMs: this.options.reconnectDelayMs ?? 1000,
             closing: this.closing.signal,
             sessionId: () => (this.closed ? undefined : this._sessionId),
@@ -278,7 +314,8 @@ export class StreamableHttpClientTransport implements Transport {
         : undefined
       if (!response && state.pending.size > 0)
         this.report(
-          new StreamableHttpError(
+          new McpLocalError(
+            'transport',
             `SSE stream ended before the response to ${[...state.pending].join(', ')} arrived`,
           ),
         )

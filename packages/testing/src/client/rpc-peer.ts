@@ -1,4 +1,10 @@
-import { ConnectionClosedError, isObject, type JsonRpcMessage, type Transport } from '@edgemcp/core'
+import {
+  ConnectionClosedError,
+  isObject,
+  type JsonRpcMessage,
+  McpHttpError,
+  type Transport,
+} from '@edgemcp/core'
 import { ConnectionLostError, ProtocolError, TimeoutError } from '../errors.js'
 import type { MCPError, MCPNotification, MCPResponse } from '../types.js'
 
@@ -69,7 +75,8 @@ export class RpcPeer {
     if (this.closed) this.fail(id, this.lastError ?? new ConnectionClosedError('the client is closed'))
     else
       await this.write(message).catch((e: unknown) =>
-        this.fail(id, e instanceof Error ? e : new Error(String(e))),
+        // A refused HTTP request (401, 404, …) is reported as it is; anything else ended the connection.
+        this.fail(id, e instanceof Error ? e : new Error(String(e)), e instanceof McpHttpError),
       )
     return { id, response: await response }
   }
@@ -101,12 +108,12 @@ export class RpcPeer {
     p.reject(error)
   }
 
-  private fail(id: RequestId, reason: Error): void {
+  private fail(id: RequestId, reason: Error, asIs = false): void {
     const p = this.pending.get(id)
     if (!p) return
     this.pending.delete(id)
     clearTimeout(p.timer)
-    p.reject(new ConnectionLostError(p.method, id, reason))
+    p.reject(asIs ? reason : new ConnectionLostError(p.method, id, reason))
   }
 
   private failAll(reason: Error): void {
