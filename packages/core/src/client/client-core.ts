@@ -142,7 +142,7 @@ export class ClientCore {
         {
           protocol: this.options.protocol ?? 'auto',
           discover: this.options.discover ?? true,
-          probeTimeoutMs: this.options.probeTimeoutMs ?? 10_000,
+          probeTimeoutMs: this.#probeTimeoutMs(),
           requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
         },
       )
@@ -150,6 +150,16 @@ export class ClientCore {
       await this.close()
       throw e
     }
+  }
+
+  /**
+   * The `auto` probe waits `probeTimeoutMs` (default 10 s), never longer than the request timeout the user
+   * set: a client told to give up after 2 s does not wait 10 s for `server/discover`.
+   */
+  #probeTimeoutMs(): number {
+    const probe = this.options.probeTimeoutMs ?? 10_000
+    const request = this.options.requestTimeoutMs ?? 60_000
+    return request > 0 && Number.isFinite(request) ? Math.min(probe, request) : probe
   }
 
   protected requireEra(): Era {

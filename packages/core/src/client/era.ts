@@ -9,7 +9,8 @@ import {
   type ModernVersion,
 } from '../protocol/versions.js'
 import type { JsonObject } from './types.js'
-import { isStringArray } from '../protocol/json.js'
+import { isObject, isStringArray } from '../protocol/json.js'
+import { McpHttpError } from './http-error.js'
 
 /** How a `server/discover` probe ended. */
 export type ProbeOutcome = { ok: true; result: JsonObject } | { ok: false; error: unknown }
@@ -44,15 +45,24 @@ export function isRecognizedModernError(error: unknown): error is ProtocolError 
   return true
 }
 
-/** Our modern versions the server also supports, newest first, minus those already tried. */
-export function mutualModern(supported: readonly string[], tried: ReadonlySet<string>): ModernVersion[] {
-  return MODERN_VERSIONS.filter((v) => supported.includes(v) && !tried.has(v))
+/** Our modern versions the server also supports, newest first. */
+export function mutualModern(supported: readonly string[]): ModernVersion[] {
+  return MODERN_VERSIONS.filter((v) => supported.includes(v))
 }
 
 /** The newest legacy version both sides support. */
 export function mutualLegacy(supported: readonly string[]): LegacyVersion | undefined {
   return LEGACY_VERSIONS.find((v) => supported.includes(v))
 }
+
+/**
+ * HTTP statuses with which a legacy server may refuse `server/discover`: a POST without a session (400), an
+ * SSE-only endpoint (404, 405), headers it does not know (406, 415), a server that fails on an unknown method
+ * (5xx). Others (401, 403, 407, 429, …) say nothing about the era and are the answer: `initialize` would only
+ * meet them again (a second 401).
+ */
+const mayBeLegacy = (status: number): boolean =>
+  status === 400 || status === 404 || status === 405 || status === 406 || status === 415 || status >= 500
 
 const describe = (error: unknown): string =>
   error instanceof ProtocolError
@@ -62,46 +72,95 @@ const describe = (error: unknown): string =>
       : String(error)
 
 /**
- * Decides the era from a `server/discover` probe sent with `requested`:
- * - a result: the server is modern (switch to a listed version if ours is not listed but another one is);
- * - UnsupportedProtocolVersionError with `supported`: modern; retry with a mutual modern version, else use a
- *   mutual legacy version the server lists, else fail;
+ * Why a `server/discover` result is not a 2026-07-28 DiscoverResult (empty when it is one). A legacy server
+ * may answer an unknown method with any result (`{}` is common): only a result with the fields the schema
+ * requires of a modern server proves one. `ttlMs` and `cacheScope` are checked when present (they are cache
+ * hints: their absence is not taken as proof of a legacy server).
+ */
+export function discoverResultProblems(result: JsonObject): string[] {
+  const problems: string[] = []
+  const versions = result.supportedVersions
+  if (!isStringArray(versions) || versions.length === 0)
+    problems.push('supportedVersions is not a non-empty list of strings')
+  if (!isObject(result.capabilities)) problems.push('capabilities is not an object')
+  if (result.resultType !== 'complete') problems.push('resultType is not "complete"')
+  if (result.ttlMs !== undefined && !(typeof result.ttlMs === 'number' && result.ttlMs >= 0))
+    problems.push('ttlMs is not a non-negative number')
+  if (result.cacheScope !== undefined && result.cacheScope !== 'private' && result.cacheScope !== 'public')
+    problems.push('cacheScope is neither "private" nor "public"')
+  if (result.instructions !== undefined && typeof result.instructions !== 'string')
+    problems.push('instructions is not a string')
+  if (result._meta !== undefined && !isObject(result._meta)) problems.push('_meta is not an object')
+  return problems
+}
+
+const ALL_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS].join(', ')
+
+/**
+ * After UnsupportedProtocolVersionError listing `supported`: retry once with a mutual modern version (the
+ * newest one other than `requested`, else `requested` itself: the server may have refused it for another
+ * reason, as the conformance suite's server does once), else initialize with a mutual legacy version, else
+ * fail. A second refusal after the retry fails.
+ */
+function fromSupportedList(
+  supported: string[],
+  requested: ModernVersion,
+  retried: boolean,
+  cause: unknown,
+): EraDecision {
+  const modern = mutualModern(supported)
+  const fail = (message: string): EraDecision => ({
+    next: 'fail',
+    error: new McpLocalError('remote', message, { cause }),
+  })
+  if (modern.length > 0) {
+    const next = modern.find((v) => v !== requested) ?? modern[0]
+    if (!retried && next) return { next: 'retry', version: next }
+    return fail(
+      `The server refused protocol version ${requested} again after a retry, although it lists ${supported.join(', ')} as supported; giving up`,
+    )
+  }
+  const legacy = mutualLegacy(supported)
+  if (legacy)
+    return { next: 'legacy', version: legacy, reason: `the server supports ${supported.join(', ')}` }
+  return fail(
+    `No mutually supported protocol version: the server supports ${supported.join(', ') || 'none'}; this client supports ${ALL_VERSIONS}`,
+  )
+}
+
+/**
+ * Decides the era from a `server/discover` probe sent with `requested` (`retried`: a version retry was
+ * already made; there is one):
+ * - a valid DiscoverResult: the server is modern (switch once to a listed version if ours is not listed but
+ *   another one is); a result that is not a DiscoverResult (e.g. `{}`): a legacy server, fall back;
+ * - UnsupportedProtocolVersionError with `supported`: modern; retry once with a mutual modern version, else
+ *   use a mutual legacy version the server lists, else fail;
  * - another recognized modern error: modern, and the request must be fixed: fail;
- * - a closed connection: fail (nothing to fall back on);
+ * - a closed connection or an aborted probe: fail (nothing to fall back on);
+ * - an HTTP refusal that is not about the era (401, 403, 429, …): fail with it, as it is;
  * - anything else (any other error code, a timeout, a transport failure such as an HTTP 400 without a
  *   modern body): a legacy server, fall back to `initialize`. Never keyed to one error code.
  */
-export function decideEra(
-  outcome: ProbeOutcome,
-  requested: ModernVersion,
-  tried: ReadonlySet<string>,
-): EraDecision {
+export function decideEra(outcome: ProbeOutcome, requested: ModernVersion, retried: boolean): EraDecision {
   if (outcome.ok) {
-    const listed = outcome.result.supportedVersions
-    if (Array.isArray(listed) && !listed.includes(requested)) {
-      const other = mutualModern(listed as string[], tried)[0]
-      if (other) return { next: 'retry', version: other }
-    }
+    const problems = discoverResultProblems(outcome.result)
+    if (problems.length > 0)
+      return {
+        next: 'legacy',
+        version: LATEST_LEGACY_VERSION,
+        reason: `its answer is not a DiscoverResult (${problems.join('; ')})`,
+      }
+    const listed = outcome.result.supportedVersions as string[]
+    const other = mutualModern(listed)[0]
+    if (!listed.includes(requested) && other && !retried) return { next: 'retry', version: other }
     return { next: 'modern', version: requested, discovered: outcome.result }
   }
   const { error } = outcome
   if (error instanceof ConnectionClosedError) return { next: 'fail', error }
   if (error instanceof McpLocalError && error.kind === 'aborted') return { next: 'fail', error }
+  if (error instanceof McpHttpError && !mayBeLegacy(error.status)) return { next: 'fail', error }
   const supported = supportedVersionsOf(error)
-  if (supported) {
-    const modern = mutualModern(supported, new Set([...tried, requested]))[0]
-    if (modern) return { next: 'retry', version: modern }
-    const legacy = mutualLegacy(supported)
-    if (legacy) return { next: 'legacy', version: legacy, reason: `server supports ${supported.join(', ')}` }
-    return {
-      next: 'fail',
-      error: new McpLocalError(
-        'remote',
-        `No mutually supported protocol version: the server supports ${supported.join(', ')}; this client supports ${[...MODERN_VERSIONS, ...LEGACY_VERSIONS].join(', ')}`,
-        { cause: error },
-      ),
-    }
-  }
+  if (supported) return fromSupportedList(supported, requested, retried, error)
   if (isRecognizedModernError(error)) return { next: 'fail', error }
   return { next: 'legacy', version: LATEST_LEGACY_VERSION, reason: describe(error) }
 }

@@ -102,10 +102,8 @@ async function probe(
   allowLegacy: boolean,
   timeoutMs: number,
 ): Promise<ServerState> {
-  const tried = new Set<string>()
   let version = first
-  for (;;) {
-    tried.add(version)
+  for (let retried = false; ; retried = true) {
     let outcome: ProbeOutcome
     try {
       const result = await host.wire(
@@ -117,13 +115,11 @@ async function probe(
     } catch (error) {
       outcome = { ok: false, error }
     }
-    const decision = decideEra(outcome, version, tried)
+    const decision = decideEra(outcome, version, retried)
     switch (decision.next) {
       case 'modern':
         return modernState(decision.version, decision.discovered)
       case 'retry':
-        if (tried.has(decision.version))
-          throw new McpLocalError('remote', 'Protocol version negotiation looped')
         version = decision.version
         continue
       case 'fail':

@@ -72,7 +72,10 @@ export interface McpClientOptions {
   protocol?: ProtocolChoice
   /** Per-request timeout, default 60 s. `0` disables it. */
   requestTimeoutMs?: number
-  /** How long the `auto` probe waits for `server/discover` before assuming a legacy server. Default 10 s. */
+  /**
+   * How long the `auto` probe waits for `server/discover` before assuming a legacy server. Default 10 s, and
+   * never more than `requestTimeoutMs`.
+   */
   probeTimeoutMs?: number
   /** Bound on MRTR rounds of one request (modern era). Default 10. */
   maxInputRounds?: number
