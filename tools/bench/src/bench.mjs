@@ -1,5 +1,5 @@
 // edgemcp throughput benchmark. See USAGE in options.mjs and README.md.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { cpuChart } from './cpu-chart.mjs'
@@ -35,6 +35,7 @@ async function measure(c, w, opts) {
 async function main() {
   const opts = parseOptions(process.argv.slice(2), process.env)
   if (opts.help) return void console.log(USAGE)
+  if (opts.report !== undefined) return render(JSON.parse(readFileSync(opts.report, 'utf8')), opts.charts)
   assertTaskset()
   if (os.availableParallelism() < 2)
     log('warning: fewer than 2 cores: server and load generator will contend')
@@ -53,11 +54,10 @@ async function main() {
     log,
   })
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown cpu'
   const meta = {
     date: new Date().toISOString(),
     node: process.version,
-    cpu,
+    cpu: os.cpus()[0]?.model ?? 'unknown cpu',
     cores: os.availableParallelism(),
     durationS: opts.duration,
     warmupS: opts.warmup,
@@ -68,37 +68,45 @@ async function main() {
     elapsedS: Math.round((Date.now() - start) / 1000),
     load: describeLoads(loads),
   }
-  const tables = workloads.map((w) => ({
-    workload: w,
-    rows: summarize(
-      contenders.map((c) => /** @type {import('./report.mjs').Cell} */ (cells.get(`${w.id}/${c.id}`))),
-      BASELINE_ID,
-      MINIMAL_BASELINE_ID,
-    ),
-  }))
+  const results = {
+    meta,
+    workloads: workloads.map((w) => ({
+      id: w.id,
+      title: w.title,
+      rows: summarize(
+        contenders.map((c) => /** @type {import('./report.mjs').Cell} */ (cells.get(`${w.id}/${c.id}`))),
+        BASELINE_ID,
+        MINIMAL_BASELINE_ID,
+      ),
+    })),
+  }
+  if (opts.json !== undefined) {
+    writeFileSync(opts.json, `${JSON.stringify(results, null, 2)}\n`)
+    log(`wrote ${opts.json}`)
+  }
+  render(results, opts.charts)
+}
+
+/**
+ * Prints the tables of a run (as --json writes it, --report reads it back) and writes its charts.
+ * @param {{ meta: Record<string, string | number>, workloads: Array<{ id: string, title: string, rows: import('./report.mjs').Row[] }> }} results
+ * @param {string | undefined} chartsDir
+ */
+function render({ meta, workloads }, chartsDir) {
   console.log(
-    `## edgemcp bench — ${meta.date}\n\nNode ${meta.node}, ${cpu}; autocannon ${opts.connections} connections, ` +
-      `${opts.duration} s × ${opts.rounds} rounds (+${opts.warmup} s warm-up); server on core ${opts.serverCpu}, ` +
-      `load on core ${opts.loadCpu}; ${meta.load}, the bench's own two processes included. req/s, p50, p99 and ` +
+    `## edgemcp bench — ${meta.date}\n\nNode ${meta.node}, ${meta.cpu}; autocannon ${meta.connections} connections, ` +
+      `${meta.durationS} s × ${meta.rounds} rounds (+${meta.warmupS} s warm-up); server on core ${meta.serverCpu}, ` +
+      `load on core ${meta.loadCpu}; ${meta.load}, the bench's own two processes included. req/s, p50, p99 and ` +
       `the server's CPU time per request are means over rounds; RSS is the server's VmHWM; CPU ratios: lower is better.\n`,
   )
   const names = { baseline: 'raw Hono', alt: 'minimal Hono' }
-  for (const t of tables) console.log(`${markdownTable(t.workload.title, t.rows, names)}\n`)
-  if (opts.json !== undefined) {
-    const out = {
-      meta,
-      workloads: tables.map((t) => ({ id: t.workload.id, title: t.workload.title, rows: t.rows })),
-    }
-    writeFileSync(opts.json, `${JSON.stringify(out, null, 2)}\n`)
-    log(`wrote ${opts.json}`)
-  }
-  if (opts.charts !== undefined) {
-    mkdirSync(opts.charts, { recursive: true })
-    for (const t of tables) {
-      const file = join(opts.charts, `node-${t.workload.id}.svg`)
-      writeFileSync(file, cpuChart(`Node: ${t.workload.title}`, t.rows, { kindOf, altName: 'minimal' }))
-      log(`wrote ${file}`)
-    }
+  for (const t of workloads) console.log(`${markdownTable(t.title, t.rows, names)}\n`)
+  if (chartsDir === undefined) return
+  mkdirSync(chartsDir, { recursive: true })
+  for (const t of workloads) {
+    const file = join(chartsDir, `node-${t.id}.svg`)
+    writeFileSync(file, cpuChart(`Node: ${t.title}`, t.rows, { kindOf, altName: 'minimal' }))
+    log(`wrote ${file}`)
   }
 }
 

@@ -15,7 +15,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --charts <dir>      also write SVG charts there      (BENCH_CHARTS)
   --profile <dir>     npm run bench: V8 CPU profile of each server run there (read with src/profile-summary.mjs)
   --cold <n>          bench:workers: cold starts per contender, 0 = none (BENCH_COLD, default 20; --quick: 3)
-  --no-load           bench:workers: cold starts only, no throughput runs`
+  --no-load           bench:workers: cold starts only, no throughput runs
+  --report <file>     print the tables (and --charts) of a saved --json file, measure nothing`
 
 /**
  * @typedef {object} Options
@@ -33,6 +34,7 @@ export const USAGE = `Usage: npm run bench [-- options]
  * @property {string | undefined} profile  directory for V8 CPU profiles of the Node servers
  * @property {number} cold  cold starts per contender (workerd bench)
  * @property {boolean} load  throughput runs (workerd bench; --no-load turns them off)
+ * @property {string | undefined} report  a --json file to render instead of measuring
  * @property {boolean} help
  */
 
@@ -58,6 +60,7 @@ export function parseOptions(argv, env) {
       json: s,
       charts: s,
       profile: s,
+      report: s,
       cold: s,
       quick: { type: 'boolean' },
       'no-load': { type: 'boolean' },
@@ -105,6 +108,7 @@ export function parseOptions(argv, env) {
     json: values.json ?? (env.BENCH_JSON || undefined),
     charts: values.charts ?? (env.BENCH_CHARTS || undefined),
     profile: values.profile ?? (env.BENCH_PROFILE || undefined),
+    report: values.report,
     cold: num(values.cold, 'BENCH_COLD', quick ? 3 : 20, 0),
     load: values['no-load'] !== true,
     help: values.help === true,

@@ -1,6 +1,7 @@
 // `npm run bench:workers`: the contenders as Workers in workerd itself (no wrangler dev proxy, no Miniflare), CPU
 // time per request from /proc of the workerd process, and cold starts. See README.md and options.mjs.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { barChart } from '../charts.mjs'
@@ -34,6 +35,7 @@ const shortOf = (id) => WORKER_CONTENDERS.find((c) => c.id === id.split('/')[0])
 async function main() {
   const opts = parseOptions(process.argv.slice(2), process.env)
   if (opts.help) return void console.log(USAGE.replace('npm run bench', 'npm run bench:workers'))
+  if (opts.report !== undefined) return render(JSON.parse(readFileSync(opts.report, 'utf8')), opts.charts)
   assertTaskset()
   const ceilings = [WORKER_BASELINE_ID, SESSION_CEILING_ID]
   const contenders = WORKER_CONTENDERS.filter(
@@ -80,7 +82,7 @@ async function main() {
   const meta = {
     date: new Date().toISOString(),
     node: process.version,
-    workerd: WORKERD,
+    workerd: workerdVersion(),
     cpu: os.cpus()[0]?.model ?? 'unknown cpu',
     cores: os.availableParallelism(),
     durationS: opts.duration,
@@ -93,55 +95,71 @@ async function main() {
     elapsedS: Math.round((Date.now() - start) / 1000),
     load: describeLoads([...result.loads, ...(cold?.loads ?? [])]),
   }
+  /** @type {Results} */
+  const results = {
+    meta,
+    workloads: (opts.load ? workloads : []).map((w) => ({
+      id: w.id,
+      title: w.title,
+      rows: summarize(
+        contenders.map(
+          (c) => /** @type {import('../report.mjs').Cell} */ (result.cells.get(`${w.id}/${c.id}`)),
+        ),
+        WORKER_BASELINE_ID,
+        w.mode === 'session' ? SESSION_CEILING_ID : undefined,
+      ),
+    })),
+    coldStart: cold?.rows ?? [],
+    emptyTotalMs: cold?.emptyTotal,
+  }
+  if (opts.json !== undefined) {
+    writeFileSync(opts.json, `${JSON.stringify(results, null, 2)}\n`)
+    log(`wrote ${opts.json}`)
+  }
+  render(results, opts.charts)
+}
+
+/**
+ * What a run found, as --json writes it and --report reads it back.
+ * @typedef {object} Results
+ * @property {Record<string, string | number>} meta
+ * @property {Array<{ id: string, title: string, rows: import('../report.mjs').Row[] }>} workloads
+ * @property {import('./cold-start.mjs').ColdRow[]} coldStart
+ * @property {import('./cold-start.mjs').Spread | undefined} [emptyTotalMs]
+ */
+
+/**
+ * Prints the tables of a run and, given a directory, writes its charts there.
+ * @param {Results} results
+ * @param {string | undefined} chartsDir
+ */
+function render({ meta, workloads, coldStart, emptyTotalMs }, chartsDir) {
   console.log(
-    `## edgemcp workerd bench — ${meta.date}\n\nworkerd ${await workerdVersion()} (no wrangler, no Miniflare), ` +
-      `each contender its own Worker in its own workerd process pinned to core ${opts.serverCpu}; autocannon ` +
-      `${opts.connections} connections on core ${opts.loadCpu}, ${opts.duration} s × ${opts.rounds} rounds ` +
-      `(+${opts.warmup} s warm-up), rounds alternating the order; ${meta.load}, the bench's own processes ` +
+    `## edgemcp workerd bench — ${meta.date}\n\nworkerd ${meta.workerd} (no wrangler, no Miniflare), ` +
+      `each contender its own Worker in its own workerd process pinned to core ${meta.serverCpu}; autocannon ` +
+      `${meta.connections} connections on core ${meta.loadCpu}, ${meta.durationS} s × ${meta.rounds} rounds ` +
+      `(+${meta.warmupS} s warm-up), rounds alternating the order; ${meta.load}, the bench's own processes ` +
       `included. Server CPU = workerd's user + system time per answered request (/proc/<pid>/stat); CPU ratios: ` +
       `lower is better. Node ${meta.node}, ${meta.cpu}.\n`,
   )
-  const tables = (opts.load ? workloads : []).map((w) => ({
-    workload: w,
-    rows: summarize(
-      contenders.map(
-        (c) => /** @type {import('../report.mjs').Cell} */ (result.cells.get(`${w.id}/${c.id}`)),
-      ),
-      WORKER_BASELINE_ID,
-      w.mode === 'session' ? SESSION_CEILING_ID : undefined,
-    ),
-  }))
   const names = { baseline: 'raw Hono', alt: 'raw Hono + DO' }
-  for (const t of tables) console.log(`${markdownTable(`workerd: ${t.workload.title}`, t.rows, names)}\n`)
-  if (cold !== undefined) console.log(`${coldMarkdown(cold.rows, cold.emptyTotal)}\n`)
-
-  if (opts.json !== undefined) {
-    const out = {
-      meta,
-      workloads: tables.map((t) => ({ id: t.workload.id, title: t.workload.title, rows: t.rows })),
-      coldStart: cold?.rows ?? [],
-    }
-    writeFileSync(opts.json, `${JSON.stringify(out, null, 2)}\n`)
-    log(`wrote ${opts.json}`)
-  }
-  if (opts.charts !== undefined) {
-    mkdirSync(opts.charts, { recursive: true })
-    /** @type {Array<[string, string]>} */
-    const files = []
-    for (const t of tables)
-      files.push([
-        `workers-${t.workload.id}.svg`,
-        cpuChart(`workerd: ${t.workload.title}`, t.rows, {
-          kindOf,
-          labelOf: (row) => shortOf(row.id),
-          altName: 'DO ceiling',
-        }),
-      ])
-    if (cold !== undefined) files.push(['workers-cold-start.svg', coldChart(cold.rows)])
-    for (const [name, svg] of files) {
-      writeFileSync(join(opts.charts, name), svg)
-      log(`wrote ${join(opts.charts, name)}`)
-    }
+  for (const t of workloads) console.log(`${markdownTable(`workerd: ${t.title}`, t.rows, names)}\n`)
+  if (coldStart.length > 0) console.log(`${coldMarkdown(coldStart, emptyTotalMs)}\n`)
+  if (chartsDir === undefined) return
+  mkdirSync(chartsDir, { recursive: true })
+  /** @type {Array<[string, string]>} */
+  const files = workloads.map((t) => [
+    `workers-${t.id}.svg`,
+    cpuChart(`workerd: ${t.title}`, t.rows, {
+      kindOf,
+      labelOf: (row) => shortOf(row.id),
+      altName: 'DO ceiling',
+    }),
+  ])
+  if (coldStart.length > 0) files.push(['workers-cold-start.svg', coldChart(coldStart)])
+  for (const [name, svg] of files) {
+    writeFileSync(join(chartsDir, name), svg)
+    log(`wrote ${join(chartsDir, name)}`)
   }
 }
 
@@ -260,8 +278,7 @@ function coldChart(rows) {
 }
 
 /** workerd's version line. */
-async function workerdVersion() {
-  const { execFileSync } = await import('node:child_process')
+function workerdVersion() {
   return execFileSync(WORKERD, ['--version'], { encoding: 'utf8' })
     .trim()
     .replace(/^workerd /, '')
