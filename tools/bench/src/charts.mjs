@@ -39,7 +39,8 @@ export function barChart({ title, subtitle, bars, reference }) {
   const height = top + bars.length * ROW + 34
   const width = LABEL_W + BAR_W + TEXT_W + PAD
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="-apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="13">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="-apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="13" role="img">`,
+    `<title>${esc(title)}: ${esc(bars.map((b) => `${b.label} ${b.text}`).join('; '))}</title>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="${PAD}" y="22" font-size="15" font-weight="600" fill="#202124">${esc(title)}</text>`,
     `<text x="${PAD}" y="42" fill="#5f6368">${esc(subtitle)}</text>`,

@@ -29,4 +29,6 @@ it('writes values, notes and a reference line, with text escaped', () => {
   expect(svg).toContain('n/a: sessions only')
   expect(svg).toContain('stroke-dasharray')
   expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
+  // the figures as text for screen readers and search
+  expect(svg).toContain('<title>CPU &lt;per&gt; request: ceiling 20 µs · 1.00×; ours 22 µs · 1.10×;')
 })
