@@ -7,3 +7,5 @@ export declare function buildWorker(
 export declare function measureWorker(
   options: BuildOptions,
 ): Promise<{ code: string; minified: number; gzipped: number; meta: Metafile }>
+export declare function minimalWorker(options?: { withValidator?: boolean }): BuildOptions
+export declare const MCP_LITE: { minified: number; gzipped: number }

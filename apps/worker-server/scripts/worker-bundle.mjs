@@ -22,6 +22,33 @@ export const OURS = {
   },
 }
 
+/**
+ * The smallest server issue 18 sizes: a tools-only 2026-07-28 Worker with JSON Schema validation (one tool, the
+ * lightest fetch handler), without @cfworker/json-schema unless `withValidator`. Its goal is mcp-lite's size
+ * measured the same way (MCP_LITE below), which has no validator of its own.
+ */
+export function minimalWorker({ withValidator = false } = {}) {
+  return {
+    external: withValidator ? ['cloudflare:workers'] : ['cloudflare:workers', '@cfworker/json-schema'],
+    stdin: {
+      contents: [
+        "import { McpServer } from '@edgemcp/core'",
+        "import { createMcpFetchHandler } from '@edgemcp/streamable-http'",
+        "const server = new McpServer({ name: 'minimal', version: '1.0.0' })",
+        "const schema = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }",
+        "server.tool('add', { inputSchema: schema }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }))",
+        'const mcp = createMcpFetchHandler(server)',
+        'export default { fetch: (request, env, ctx) => mcp(request, env, ctx) }',
+      ].join('\n'),
+      resolveDir: appDir,
+      loader: 'js',
+    },
+  }
+}
+
+/** mcp-lite 0.10.0's server and transport bundled this way (docs/benchmarks.md, tools/size): the minimal goal. */
+export const MCP_LITE = { minified: 29.7 * 1024, gzipped: 8.6 * 1024 }
+
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */
 export function buildWorker(options) {
   return build({
