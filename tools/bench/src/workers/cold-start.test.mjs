@@ -61,6 +61,7 @@ it('pairs each sample with the empty Worker of its round and divides medians by 
   })
   expect(lib?.samples).toBe(2)
   expect(lib?.scriptMs?.median).toBe(30)
+  expect(lib?.scriptCpuMs?.median).toBe(30)
   expect(lib?.cpuAboveEmptyMs?.median).toBe(30)
   expect(lib?.aboveEmptyRatio).toBe(3)
   expect(lib?.totalRatio).toBeCloseTo(165 / 170)
