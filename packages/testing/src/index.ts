@@ -25,6 +25,8 @@ export type {
   JsonRpcSubprocessOptions,
   MCPCallToolResult,
   MCPCapabilities,
+  MCPCloseOptions,
+  MCPCloseResult,
   MCPCompleteResult,
   MCPCompletionReference,
   MCPContentBlock,

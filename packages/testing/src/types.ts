@@ -189,6 +189,32 @@ export interface MCPExitInfo {
   signal: string | null
 }
 
+/** Options of `close()`. */
+export interface MCPCloseOptions {
+  /**
+   * How long to wait for a stdio server to exit after its input is closed before sending SIGTERM, and again
+   * after SIGTERM before SIGKILL. Default 3000 ms (so even a server that ignores SIGTERM is gone within
+   * Vitest's default 10 s hook timeout).
+   */
+  timeoutMs?: number
+  /**
+   * Reject with `ServerExitError` unless the server exited by itself, with code 0, once its input was closed,
+   * and wrote nothing but JSON-RPC on stdout. Default false: `close()` resolves however the server ended.
+   */
+  strict?: boolean
+}
+
+/** What `close()` resolves with: how the server ended. */
+export interface MCPCloseResult extends MCPExitInfo {
+  /**
+   * True when the server did not exit once its input was closed and `close()` had to send SIGTERM (and, if
+   * that was not enough, SIGKILL): the spec's stdio shutdown sequence. `signal` then says which one ended it.
+   */
+  forced: boolean
+  /** The last lines the server wrote on stderr ('' when it wrote none, or for HTTP and in-process servers). */
+  stderrTail: string
+}
+
 /** Options common to every harness. */
 export interface MCPTestClientOptions {
   /** Timeout of each request in milliseconds. Default 5000. */

@@ -2,6 +2,8 @@ import { isModernVersion, LATEST_LEGACY_VERSION, META_LOG_LEVEL, methodNotFound 
 import { ProtocolError, ServerExitError } from '../errors.js'
 import type { Harness } from '../harness/harness.js'
 import type {
+  MCPCloseOptions,
+  MCPCloseResult,
   MCPExitInfo,
   MCPInitializeParams,
   MCPInitializeResult,
@@ -29,7 +31,7 @@ export class TestClientBase {
   private started: Promise<void> | undefined
   private handshake: Handshake | undefined
   private initializing: Promise<MCPInitializeResult> | undefined
-  private closing: Promise<void> | undefined
+  private closing: Promise<MCPCloseResult> | undefined
   private readonly choice: string
   private capabilities: Json
   private clientInfo: Json
@@ -241,23 +243,41 @@ export class TestClientBase {
   }
 
   /**
-   * Shuts the server down: closes its stdin (stdio) or the connection and waits at most `timeoutMs`.
-   * Throws `ServerExitError` when it had to be killed, exited with a non-zero code or a signal, or wrote
-   * non-JSON lines on stdout. Idempotent.
+   * Shuts the server down and resolves with how it ended. A stdio server gets the spec's shutdown sequence:
+   * its stdin is closed, then after `timeoutMs` (default 3000) SIGTERM, then after as long again SIGKILL; an
+   * HTTP session is ended with DELETE. It resolves however the server ended (`forced`, `code`, `signal`,
+   * `stderrTail` say how), so `afterAll(() => app.close())` never fails a suite because a server needed
+   * SIGTERM. With `{ strict: true }` it rejects with `ServerExitError` when the server had to be signalled,
+   * exited non-zero or by a signal, or wrote non-JSON lines on stdout. Idempotent (the shutdown runs once).
+   * A number is taken as `timeoutMs` (expect-mcp's `close(timeoutMs)`).
    */
-  close(timeoutMs = 5000): Promise<void> {
+  async close(options: number | MCPCloseOptions = {}): Promise<MCPCloseResult> {
+    const { timeoutMs = 3000, strict = false } =
+      typeof options === 'number' ? { timeoutMs: options } : options
     this.closing ??= this.shutdown(timeoutMs)
-    return this.closing
+    const result = await this.closing
+    if (strict) this.checkExit(result, timeoutMs)
+    return result
   }
 
-  private async shutdown(timeoutMs: number): Promise<void> {
+  private async shutdown(timeoutMs: number): Promise<MCPCloseResult> {
     const exit = await this.harness.shutdown(timeoutMs)
-    const label = this.harness.label
     const stderr = this.harness.stderr().trim()
-    const tail = stderr ? `\n--- stderr (last lines) ---\n${stderr.split('\n').slice(-20).join('\n')}` : ''
+    return {
+      code: exit.code,
+      signal: exit.signal,
+      forced: exit.forced,
+      stderrTail: stderr ? stderr.split('\n').slice(-20).join('\n') : '',
+    }
+  }
+
+  /** The strict check of `close({ strict: true })`. */
+  private checkExit(exit: MCPCloseResult, timeoutMs: number): void {
+    const label = this.harness.label
+    const tail = exit.stderrTail ? `\n--- stderr (last lines) ---\n${exit.stderrTail}` : ''
     if (exit.forced)
       throw new ServerExitError(
-        `${label} did not exit within ${timeoutMs} ms after its input was closed; it was killed with ${exit.signal ?? 'a signal'}${tail}`,
+        `${label} did not exit within ${timeoutMs} ms after its input was closed; it was stopped with ${exit.signal ?? 'SIGTERM'}${tail}`,
         exit.code,
         exit.signal,
       )
@@ -267,7 +287,7 @@ export class TestClientBase {
         exit.code,
         exit.signal,
       )
-    // Non-JSON stdout lines fail the requests pending at the time; close() makes sure none goes unnoticed.
+    // Non-JSON stdout lines fail the requests pending at the time; the strict check makes sure none goes unnoticed.
     const garbage = this.peer.problems.filter((p) => p.name === 'NonJsonLineError')
     if (garbage[0])
       throw new ServerExitError(
