@@ -25,7 +25,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-export function hashListing(listing: Listing): string {
+/** The sha256 of what is generated from: the tools, prompts and templates (not the recorded source). */
+export function hashListing({ source: _source, ...listing }: Listing): string {
   return createHash('sha256').update(canonicalJson(listing)).digest('hex')
 }
 

@@ -43,7 +43,10 @@ describe('package.json against the build', () => {
 
   it('is the bin that `npm ci` linked at the repository root', () => {
     const linked = join(packageRoot, '..', '..', 'node_modules', '.bin', 'edgemcp-codegen')
-    expect(realpathSync(linked)).toBe(realpathSync(bin))
+    expect(
+      realpathSync(linked),
+      `${linked} is stale (an install from before the bin moved out of dist/): run npm ci at the repository root`,
+    ).toBe(realpathSync(bin))
   })
 
   it('answers --help through the bin', async () => {

@@ -37,6 +37,12 @@ export interface Listing {
   tools: RawTool[]
   prompts?: RawPrompt[]
   resourceTemplates?: RawResourceTemplate[]
+  /**
+   * Where a `--snapshot` file's listing was read from (a URL, a stdio command, a path). Generating from the
+   * snapshot names that source in the header, so `--check` against the snapshot agrees with a file generated
+   * from the server. Not part of the input hash.
+   */
+  source?: string
 }
 
 /** A malformed input; its message is one line that names the bad spot. */
@@ -75,6 +81,10 @@ function listingOf(value: unknown, where: string): Listing {
   if (!isObject(value)) throw new InputError(`${where} must be an object with a "tools" array`)
   if (!Array.isArray(value.tools)) throw new InputError(`${where}.tools must be an array`)
   const listing: Listing = { tools: readTools(value.tools, `${where}.tools`) }
+  if (value.source !== undefined) {
+    if (typeof value.source !== 'string') throw new InputError(`${where}.source must be a string`)
+    listing.source = value.source
+  }
   if (value.prompts !== undefined) listing.prompts = readPrompts(value.prompts, `${where}.prompts`)
   if (value.resourceTemplates !== undefined) {
     listing.resourceTemplates = readTemplates(value.resourceTemplates, `${where}.resourceTemplates`)
