@@ -1,0 +1,164 @@
+import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
+import {
+  canReplayAfter,
+  type EventStore,
+  eventIdOf,
+  parseEventId,
+  StoreUnavailableError,
+  type StoredEvent,
+  type StreamInfo,
+} from '@edgemcp/streamable-http'
+import type { FleetContext } from './context.js'
+import { followStream } from './follow.js'
+import { endStream, type Entry, isEnd, messageOf, seqOf } from './entries.js'
+import { APPEND, REPLAY } from './scripts.js'
+
+/** A stream opened on this instance and not ended yet. */
+interface OwnStream {
+  sessionId: string
+  /** The id of the request it answers, as JSON (how the END script writes it into an error response). */
+  answering: string | undefined
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The events of legacy SSE streams in Redis Streams, one Redis stream per SSE stream, so that a client can
+ * resume with `Last-Event-ID` on any instance (2025-11-25 "Resumability and Redelivery"). Each stream keeps
+ * its last `maxEventsPerStream` events and expires `streamTtlMs` after its last event; event ids are
+ * `{streamId}:{n}`, n counting the stream's events from 1.
+ *
+ * A stream live on another instance is followed (its new events are announced on a channel) until it ends.
+ * When the instance writing a stream dies, the stream is ended for it, with an error response for the
+ * request it was answering: a client never waits for an answer nobody will write.
+ */
+export class RedisEventStore implements EventStore {
+  readonly #fleet: FleetContext
+  readonly #own = new Map<string, OwnStream>()
+  readonly #ending = new Set<Promise<void>>()
+  #token = 0
+
+  constructor(fleet: FleetContext) {
+    this.#fleet = fleet
+  }
+
+  open(streamId: string, info: StreamInfo): void {
+    this.#own.set(streamId, {
+      sessionId: info.sessionId,
+      answering: info.answering === undefined ? undefined : JSON.stringify(info.answering),
+    })
+  }
+
+  async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
+    const f = this.#fleet
+    const k = f.keys
+    const own = this.#own.get(streamId)
+    const keys = [k.stream(streamId), k.meta(streamId)]
+    let field = 'm'
+    let data = ''
+    let answered = '0'
+    let owner = ''
+    let answering = ''
+    if (message === null) {
+      field = 'p'
+      owner = f.instanceId
+      answering = own?.answering ?? ''
+    } else {
+      data = encodeMessage(message)
+      // A server→client request: its answer may be POSTed to any instance, which forwards it here.
+      if ('method' in message) {
+        if ('id' in message && own) keys.push(k.pending(own.sessionId, message.id))
+      } else if (own?.answering !== undefined && JSON.stringify(message.id) === own.answering) answered = '1'
+    }
+    // The token makes a retried append idempotent (see the APPEND script).
+    const token = `${f.instanceId}.${++this.#token}`
+    const args = [
+      String(f.options.maxEventsPerStream),
+      String(f.options.streamTtlMs),
+      field,
+      data,
+      answered,
+      k.streamChannel(streamId),
+      f.instanceId,
+      String(f.options.serverRequestTtlMs),
+      owner,
+      answering,
+      token,
+    ]
+    const id = await this.#retrying(() => f.link.script<string | null>(APPEND, keys, args))
+    if (id === null) throw new Error(`Stream ${streamId} has ended`)
+    return eventIdOf(streamId, seqOf(id))
+  }
+
+  async replayAfter(eventId: string): Promise<{ streamId: string; events: StoredEvent[] } | undefined> {
+    const named = parseEventId(eventId)
+    if (!named) return undefined
+    const { streamId, seq } = named
+    const found = await this.#fleet.link.script<[string, string, Entry[]] | null>(
+      REPLAY,
+      [this.#fleet.keys.stream(streamId)],
+      [String(seq)],
+    )
+    if (!found) return undefined
+    const [first, last, entries] = found
+    if (!canReplayAfter(seq, seqOf(first), seqOf(last) + 1)) return undefined
+    const events: StoredEvent[] = []
+    for (const entry of entries) {
+      if (isEnd(entry)) break
+      const message = messageOf(entry)
+      if (message) events.push({ id: eventIdOf(streamId, seqOf(entry[0])), message })
+    }
+    return { streamId, events }
+  }
+
+  /** Forgets a stream (its session was deleted); kept when the session only closes here (shutdown). */
+  async deleteStream(streamId: string): Promise<void> {
+    const f = this.#fleet
+    this.#own.delete(streamId)
+    const dot = streamId.indexOf('.')
+    if (f.isLocalClose(dot < 0 ? streamId : streamId.slice(0, dot))) return
+    await f.eventually(() => f.link.command(['DEL', f.keys.stream(streamId), f.keys.meta(streamId)]))
+  }
+
+  /**
+   * Ends a stream written here. If this instance is shutting down before the request it answers was
+   * answered, the client gets an error saying so (wherever it resumes) instead of waiting.
+   */
+  end(streamId: string): Promise<void> {
+    const f = this.#fleet
+    this.#own.delete(streamId)
+    const message = f.shuttingDown
+      ? 'The server instance handling this request shut down before answering; send the request again'
+      : 'The request was not answered: its stream ended early'
+    const ending = f.eventually(() => endStream(f, streamId, message, 'ended'))
+    this.#ending.add(ending)
+    return ending.finally(() => this.#ending.delete(ending))
+  }
+
+  /** Waits for the stream ends in flight (on shutdown, before the connection closes). */
+  async settled(): Promise<void> {
+    await Promise.all(this.#ending)
+  }
+
+  follow(streamId: string, eventId: string, signal: AbortSignal): AsyncIterable<StoredEvent> {
+    return followStream(this.#fleet, streamId, eventId, signal)
+  }
+
+  /** Streams opened here and not ended (for tests and diagnostics). */
+  get openStreams(): number {
+    return this.#own.size
+  }
+
+  /** Runs an append, waiting up to `appendRetryMs` for Redis to come back; the stream's order is kept. */
+  async #retrying<T>(run: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.#fleet.options.appendRetryMs
+    for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+      try {
+        return await run()
+      } catch (e) {
+        if (!(e instanceof StoreUnavailableError) || Date.now() + delay > deadline) throw e
+        await sleep(delay)
+      }
+    }
+  }
+}

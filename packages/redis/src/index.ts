@@ -1,0 +1,8 @@
+// @edgemcp/redis public API: MCP fleets on Redis (sessions, resumable streams, server→client requests and
+// notifications shared by every instance behind a load balancer).
+
+export { createRedisFleet, RedisFleet } from './fleet.js'
+export type { RedisHandlerOptions } from './fleet.js'
+export type { RedisFleetOptions } from './options.js'
+export { RedisSessionStore } from './session-store.js'
+export { RedisEventStore } from './event-store.js'

@@ -1,0 +1,153 @@
+import { StoreUnavailableError } from '@edgemcp/streamable-http'
+import { createClient, ErrorReply, type RedisClientOptions } from '@redis/client'
+import type { Script } from './scripts.js'
+
+type Client = ReturnType<typeof createClient>
+
+/** Redis error replies that mean "not now" rather than "wrong": the server is starting, busy or failing over. */
+const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|READONLY)\b/
+
+export interface LinkOptions {
+  url: string | undefined
+  clientOptions: RedisClientOptions | undefined
+  commandTimeoutMs: number
+  retryAfterSeconds: number
+  /** Told of every connection error (they are retried; this is for logs). */
+  onError: (error: Error) => void
+}
+
+/**
+ * The connections of one instance: one for commands (pipelined: commands issued in the same tick share a
+ * round trip) and one for pub/sub. Both reconnect by themselves. While the command connection is down,
+ * commands fail at once (no offline queue) and a command that takes longer than `commandTimeoutMs` fails:
+ * either way with `StoreUnavailableError`, which the transports answer with 503 and `Retry-After`.
+ */
+export class RedisLink {
+  readonly #client: Client
+  readonly #subscriber: Client
+  readonly #options: LinkOptions
+  readonly #shas = new Map<Script, string>()
+  readonly #readyListeners = new Set<() => void>()
+  /** When the command connection last became ready (0: never). */
+  readyAt = 0
+
+  constructor(options: LinkOptions) {
+    this.#options = options
+    const base: RedisClientOptions = {
+      ...options.clientOptions,
+      ...(options.url === undefined ? {} : { url: options.url }),
+      disableOfflineQueue: true,
+      socket: {
+        // Reconnect quickly, then every second: requests get 503 meanwhile.
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000),
+        connectTimeout: options.commandTimeoutMs,
+        ...options.clientOptions?.socket,
+      },
+    }
+    this.#client = createClient(base)
+    this.#subscriber = createClient({ ...base, disableOfflineQueue: false })
+    for (const c of [this.#client, this.#subscriber]) c.on('error', (e: Error) => options.onError(e))
+    this.#client.on('ready', () => {
+      this.readyAt = Date.now()
+      for (const l of this.#readyListeners) l()
+    })
+  }
+
+  /** Connects both connections; rejects after `timeoutMs` (everything is then closed). */
+  async connect(timeoutMs: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `could not connect to Redis at ${this.#options.url ?? 'the default URL'} within ${timeoutMs} ms`,
+            ),
+          ),
+        timeoutMs,
+      )
+    })
+    try {
+      await Promise.race([Promise.all([this.#client.connect(), this.#subscriber.connect()]), timeout])
+    } catch (e) {
+      this.destroy()
+      throw e
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** Whether commands can be sent right now. */
+  get isReady(): boolean {
+    return this.#client.isReady
+  }
+
+  /** Runs `listener` whenever the command connection (re)connects. */
+  onReady(listener: () => void): void {
+    this.#readyListeners.add(listener)
+  }
+
+  /** One command; a failure to reach Redis becomes `StoreUnavailableError`. */
+  async command<T = unknown>(args: readonly string[]): Promise<T> {
+    try {
+      return await this.#client.sendCommand<T>(args, { timeout: this.#options.commandTimeoutMs })
+    } catch (e) {
+      throw this.#translate(e)
+    }
+  }
+
+  /** Runs a Lua script by its SHA1, loading it first when Redis does not know it (after a restart). */
+  async script<T = unknown>(script: Script, keys: readonly string[], args: readonly string[]): Promise<T> {
+    const tail = [String(keys.length), ...keys, ...args]
+    const sha = this.#shas.get(script)
+    if (sha !== undefined)
+      try {
+        return await this.command<T>(['EVALSHA', sha, ...tail])
+      } catch (e) {
+        if (!(e instanceof ErrorReply && e.message.startsWith('NOSCRIPT'))) throw e
+      }
+    this.#shas.set(script, await this.command<string>(['SCRIPT', 'LOAD', script.source]))
+    return this.command<T>(['EVALSHA', this.#shas.get(script)!, ...tail])
+  }
+
+  /** Subscribes to a channel on the pub/sub connection (kept across reconnects). */
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    try {
+      await this.#subscriber.subscribe(channel, listener)
+    } catch (e) {
+      throw this.#translate(e)
+    }
+  }
+
+  async unsubscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    try {
+      await this.#subscriber.unsubscribe(channel, listener)
+    } catch {
+      // gone with the connection: nothing is subscribed any more
+    }
+  }
+
+  /** Closes both connections after the commands already sent. */
+  async close(): Promise<void> {
+    await Promise.allSettled([this.#client.close(), this.#subscriber.close()])
+  }
+
+  /** Drops both connections at once. */
+  destroy(): void {
+    for (const c of [this.#client, this.#subscriber])
+      try {
+        c.destroy()
+      } catch {
+        // not open
+      }
+  }
+
+  #translate(e: unknown): unknown {
+    if (e instanceof ErrorReply && !TRANSIENT_REPLY.test(e.message)) return e
+    const reason = e instanceof Error ? e.message : String(e)
+    return new StoreUnavailableError(`Redis is unavailable (${reason})`, {
+      retryAfterSeconds: this.#options.retryAfterSeconds,
+      cause: e,
+    })
+  }
+}

@@ -1,0 +1,93 @@
+/** A Lua script run with EVALSHA (see `RedisLink.script`); one round trip, atomic. */
+export interface Script {
+  readonly source: string
+}
+
+const script = (source: string): Script => ({ source })
+
+/**
+ * Appends one entry to a stream unless the stream has ended: `p` (the priming event) or `m` (a message),
+ * with `u`, a token unique to the append: an append retried after a lost reply finds its entry and does not
+ * add it twice. Entry ids are `0-1`, `0-2`, …, so the sequence of an event is its id's second part and a gap
+ * is easy to see. Refreshes the TTL of the stream and its meta hash, records the stream's owner and the
+ * request it answers (priming), that the answer went out, and where the answer to a server→client request
+ * must be forwarded; wakes followers. Returns the entry id, or false when the stream had ended.
+ *
+ * KEYS: stream, meta[, pending request]. ARGV: maxlen, ttl ms, field, data, answered (1/0), channel,
+ * pending value, pending ttl ms, owner ('' to keep), answering ('' for none), token.
+ */
+export const APPEND = script(`
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+if last and last[2][3] == 'u' and last[2][4] == ARGV[11] then return last[1] end
+if redis.call('HEXISTS', KEYS[2], 'x') == 1 then return false end
+if ARGV[9] ~= '' then redis.call('HSET', KEYS[2], 'o', ARGV[9]) end
+if ARGV[10] ~= '' then redis.call('HSET', KEYS[2], 'a', ARGV[10]) end
+if ARGV[5] == '1' then redis.call('HSET', KEYS[2], 'd', '1') end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', ARGV[3], ARGV[4], 'u', ARGV[11])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
+redis.call('PUBLISH', ARGV[6], id)
+return id
+`)
+
+/**
+ * Ends a stream once: when the request it answers got no answer, an error response for it first; then the
+ * end entry `x`. Nothing for a stream that is gone or already ended. Returns 1 when it ended the stream.
+ *
+ * KEYS: stream, meta. ARGV: maxlen, ttl ms, channel, error message (a JSON string), reason.
+ */
+export const END = script(`
+if redis.call('HEXISTS', KEYS[2], 'x') == 1 or redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local a = redis.call('HGET', KEYS[2], 'a')
+if a and redis.call('HEXISTS', KEYS[2], 'd') == 0 then
+  redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', 'm',
+    '{"jsonrpc":"2.0","id":' .. a .. ',"error":{"code":-32603,"message":' .. ARGV[4] .. '}}')
+end
+redis.call('HSET', KEYS[2], 'x', ARGV[5])
+redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', 'x', ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('PUBLISH', ARGV[3], 'x')
+return 1
+`)
+
+/**
+ * What a resumption needs in one round trip: the first and last entry ids kept, and the entries after
+ * sequence ARGV[1]. False when the stream is unknown (expired, deleted).
+ *
+ * KEYS: stream. ARGV: sequence.
+ */
+export const REPLAY = script(`
+local first = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', 1)
+if #first == 0 then return false end
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+return {first[1][1], last[1][1], redis.call('XRANGE', KEYS[1], '(0-' .. ARGV[1], '+')}
+`)
+
+/**
+ * Whether the instance writing a stream is alive: 1 when its heartbeat key exists or the stream has no
+ * recorded owner, 0 when the owner is gone, -1 when the stream itself is gone.
+ *
+ * KEYS: stream, meta. ARGV: prefix of instance keys.
+ */
+export const OWNER_ALIVE = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local o = redis.call('HGET', KEYS[2], 'o')
+if not o then return 1 end
+return redis.call('EXISTS', ARGV[1] .. o)
+`)
+
+/**
+ * Hands a client's answer to the instance whose server→client request it answers (recorded by APPEND):
+ * takes the record and publishes the answer on that instance's channel. Returns the number of receivers (0:
+ * the instance is gone), or -1 when no request awaits this answer.
+ *
+ * KEYS: pending request. ARGV: prefix of instance channels, payload.
+ */
+export const FORWARD_RESPONSE = script(`
+local owner = redis.call('GET', KEYS[1])
+if not owner then return -1 end
+redis.call('DEL', KEYS[1])
+return redis.call('PUBLISH', ARGV[1] .. owner, ARGV[2])
+`)

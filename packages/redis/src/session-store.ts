@@ -1,0 +1,272 @@
+import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
+import type { SseMessageReceiver, SseSessionStore } from '@edgemcp/sse'
+import type { RequestAuth } from '@edgemcp/streamable-http'
+import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
+import { FORWARD_RESPONSE } from './scripts.js'
+import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
+
+/** This instance's copy of a session, with the stored form it was last brought up to date with. */
+interface LocalCopy {
+  session: ServerSession
+  stored: string
+  /** The instance that stored the session last (for SSE sessions: the one holding the stream). */
+  owner: string
+  /** When the key's TTL was last refreshed from here. */
+  touchedAt: number
+}
+
+/**
+ * Legacy sessions in Redis, shared by every instance of a fleet. Each session is one string key (its
+ * snapshot, JSON) whose TTL is the idle timeout; each instance keeps a copy of the sessions it serves (live
+ * `ServerSession` objects with their streams and requests in flight) and brings it up to date from Redis.
+ *
+ * Looking a session up is one command (`GETEX … PX ttl`: read and refresh the TTL), so a request of an
+ * established session costs one Redis round trip. A session deleted (DELETE) or expired anywhere is gone
+ * everywhere: its key is gone, and the instances holding copies close them.
+ *
+ * Also an `SseSessionStore`: a message POSTed for an SSE session whose stream another instance holds is
+ * published to that instance.
+ */
+export class RedisSessionStore implements SseSessionStore, MessageHandler {
+  readonly #fleet: FleetContext
+  readonly #kind: string
+  readonly #local = new Map<string, LocalCopy>()
+  #receive: SseMessageReceiver | undefined
+
+  /** `kind` keeps this store's keys apart from another's (`s`: Streamable HTTP, `sse`: HTTP+SSE). */
+  constructor(fleet: FleetContext, kind: string) {
+    this.#fleet = fleet
+    this.#kind = kind
+    fleet.handle(kind, this)
+  }
+
+  /** Whether `session` is this store's copy of one of its sessions. */
+  holds(session: ServerSession): boolean {
+    return this.#local.get(session.id)?.session === session
+  }
+
+  /** Sessions with a copy on this instance. */
+  get localSize(): number {
+    return this.#local.size
+  }
+
+  async get(id: string): Promise<ServerSession | undefined> {
+    const f = this.#fleet
+    const stored = await f.link.command<string | null>(['GETEX', this.#key(id), 'PX', this.#ttl])
+    const local = this.#local.get(id)
+    if (stored === null) {
+      // Deleted or expired fleet-wide: so is this copy (and its streams end).
+      if (local) {
+        this.#local.delete(id)
+        local.session.close('Session expired')
+      }
+      return undefined
+    }
+    const now = Date.now()
+    if (local && !local.session.closed) {
+      if (local.stored !== stored) this.#update(local, stored)
+      local.session.lastActivity = now
+      local.touchedAt = now
+      return local.session
+    }
+    const snapshot = JSON.parse(stored) as StoredSession
+    const session = f.server.restoreSession(snapshot)
+    session.lastActivity = now
+    this.#local.set(id, { session, stored, owner: snapshot.owner, touchedAt: now })
+    return session
+  }
+
+  async set(session: ServerSession): Promise<void> {
+    const f = this.#fleet
+    const stored = storedForm(session, f.instanceId)
+    try {
+      await f.link.command(['SET', this.#key(session.id), stored, 'PX', this.#ttl])
+    } catch (e) {
+      // Never stored: the session does not exist (the client gets 503 and initializes again).
+      if (!this.#local.has(session.id)) f.closeLocally(session, 'Session could not be stored')
+      throw e
+    }
+    const now = Date.now()
+    this.#local.set(session.id, { session, stored, owner: f.instanceId, touchedAt: now })
+  }
+
+  /**
+   * Stores a session again after a request changed it (`initialize`, `logging/setLevel`,
+   * `resources/subscribe`): the `onSessionChange` hook. The instances holding copies update them.
+   */
+  async persist(session: ServerSession): Promise<void> {
+    const f = this.#fleet
+    const local = this.#local.get(session.id)
+    const stored = storedForm(session, f.instanceId)
+    if (local?.session === session && local.stored === stored) return
+    try {
+      await Promise.all([
+        f.link.command(['SET', this.#key(session.id), stored, 'PX', this.#ttl]),
+        f.publish(f.keys.fleetChannel, { t: 'changed', k: this.#kind, s: session.id, j: stored }),
+      ])
+    } catch (e) {
+      // Not stored: the next lookup brings this copy back to what Redis has.
+      if (local) local.stored = ''
+      throw e
+    }
+    if (local) {
+      local.stored = stored
+      local.owner = f.instanceId
+    }
+  }
+
+  /**
+   * Forgets a session fleet-wide (DELETE, expiry, an SSE stream that ended): its key goes and every copy is
+   * closed. Closing this instance's copy only (shutdown, eviction, deleted elsewhere) keeps it. Never rejects:
+   * while Redis is down, the delete is retried once it is back.
+   */
+  async delete(id: string): Promise<void> {
+    const f = this.#fleet
+    this.#local.delete(id)
+    if (f.isLocalClose(id)) return
+    await f.eventually(() =>
+      Promise.all([
+        f.link.command(['DEL', this.#key(id)]),
+        f.publish(f.keys.fleetChannel, { t: 'deleted', k: this.#kind, s: id }),
+      ]),
+    )
+  }
+
+  /** `SessionStore.forwardResponse`: to the instance whose server→client request it answers. */
+  async forwardResponse(sessionId: string, response: JsonRpcResponse): Promise<boolean> {
+    const f = this.#fleet
+    const payload: FleetMessage = { t: 'response', k: this.#kind, s: sessionId, r: response }
+    const receivers = await f.link.script<number>(
+      FORWARD_RESPONSE,
+      [f.keys.pending(sessionId, response.id as RequestId)],
+      [f.keys.instanceChannelPrefix, JSON.stringify(payload)],
+    )
+    return receivers > 0
+  }
+
+  /** `SessionStore.forwardCancel`: every instance cancels the request if it runs it. */
+  async forwardCancel(sessionId: string, requestId: RequestId, reason: string | undefined): Promise<void> {
+    const f = this.#fleet
+    const message: FleetMessage = { t: 'cancel', k: this.#kind, s: sessionId, id: requestId }
+    if (reason !== undefined) message.reason = reason
+    await f.publish(f.keys.fleetChannel, message)
+  }
+
+  /** `SseSessionStore.forwardMessage`: to the instance holding the session's SSE stream. */
+  readonly forwardMessage: SseMessageReceiver = async (sessionId, message, auth) => {
+    const f = this.#fleet
+    const owner = this.#local.get(sessionId)?.owner
+    if (owner === undefined || owner === f.instanceId) return false
+    const payload: FleetMessage = { t: 'sse', k: this.#kind, s: sessionId, m: message }
+    if (auth !== undefined) payload.a = auth
+    return (await f.publish(f.keys.instanceChannel(owner), payload)) > 0
+  }
+
+  receiveMessages(receive: SseMessageReceiver): void {
+    this.#receive = receive
+  }
+
+  /** A message of the fleet about one of this store's sessions. */
+  receive(message: FleetMessage): void {
+    if (!('s' in message)) return
+    const local = this.#local.get(message.s)
+    switch (message.t) {
+      case 'changed':
+        if (local && local.stored !== message.j) this.#update(local, message.j)
+        return
+      case 'deleted':
+        if (local) {
+          this.#local.delete(message.s)
+          this.#fleet.closeLocally(local.session, 'Session deleted')
+        }
+        return
+      case 'cancel':
+        // Core cancels the request as if the notification had been POSTed here.
+        if (local?.session.inflight.has(message.id))
+          void this.#fleet.server.handle(
+            {
+              jsonrpc: '2.0',
+              method: 'notifications/cancelled',
+              params: {
+                requestId: message.id,
+                ...(message.reason === undefined ? {} : { reason: message.reason }),
+              },
+            },
+            { session: local.session },
+          )
+        return
+      case 'response':
+        local?.session.resolve(message.r as JsonRpcResponse)
+        return
+      case 'sse':
+        void this.#receive?.(message.s, message.m, message.a as RequestAuth | undefined).catch(() => {})
+        return
+    }
+  }
+
+  /**
+   * Upkeep, every few seconds: refreshes the TTL of sessions used here since (an open stream's keep-alives
+   * count), closes copies whose session expired elsewhere, and drops copies idle here for a while that hold
+   * nothing (no stream, no request in flight, no pending server→client request).
+   */
+  async sweep(now: number, idleMs: number): Promise<void> {
+    const f = this.#fleet
+    const touched: LocalCopy[] = []
+    const evictable: LocalCopy[] = []
+    for (const [id, local] of this.#local) {
+      const s = local.session
+      if (s.closed) this.#local.delete(id)
+      else if (s.lastActivity > local.touchedAt) touched.push(local)
+      else if (!this.#busy(s) && now - s.lastActivity > idleMs) evictable.push(local)
+    }
+    for (const local of evictable) {
+      this.#local.delete(local.session.id)
+      f.closeLocally(local.session, 'Session copy evicted')
+    }
+    // Too many copies: the oldest that hold nothing go too.
+    let over = this.#local.size - f.options.maxLocalSessions
+    for (const local of this.#local.values()) {
+      if (over <= 0) break
+      if (this.#busy(local.session) || local.session.lastActivity > local.touchedAt) continue
+      this.#local.delete(local.session.id)
+      f.closeLocally(local.session, 'Session copy evicted')
+      over--
+    }
+    const alive = await Promise.all(
+      touched.map((l) => f.link.command<number>(['PEXPIRE', this.#key(l.session.id), this.#ttl])),
+    )
+    touched.forEach((local, i) => {
+      local.touchedAt = now
+      if (alive[i] === 0 && this.#local.get(local.session.id) === local) {
+        // Expired (or deleted) fleet-wide while in use only here: it ends here too.
+        this.#local.delete(local.session.id)
+        local.session.close('Session expired')
+      }
+    })
+  }
+
+  /** Closes every copy held here, locally (shutdown). */
+  closeAll(reason: string): void {
+    for (const local of [...this.#local.values()]) this.#fleet.closeLocally(local.session, reason)
+    this.#local.clear()
+  }
+
+  #busy(s: ServerSession): boolean {
+    return s.hasStandaloneChannel || s.inflight.size > 0 || s.pendingCount > 0
+  }
+
+  #update(local: LocalCopy, stored: string): void {
+    const snapshot = JSON.parse(stored) as StoredSession
+    applySnapshot(local.session, snapshot)
+    local.stored = stored
+    local.owner = snapshot.owner
+  }
+
+  #key(id: string): string {
+    return this.#fleet.keys.session(this.#kind, id)
+  }
+
+  get #ttl(): string {
+    return String(this.#fleet.options.sessionTtlMs)
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { sseReader } from './support/client.js'
+import { fleetTestbed } from './support/testbed.js'
+
+const bed = fleetTestbed()
+const elicitation = { elicitation: {} }
+
+describe('server→client requests across instances', () => {
+  it('the answer POSTed to instance B resolves ctx.elicit() awaiting on instance A', async () => {
+    const { client, instances } = await bed.fleet(3)
+    const { headers } = await client.initialize(0, 1, elicitation)
+    const { res, id } = await client.call(0, headers, 'confirm')
+    const stream = sseReader(res)
+    const asked = await stream.message()
+    expect(asked?.method).toBe('elicitation/create')
+    const answer = { jsonrpc: '2.0', id: asked!.id, result: { action: 'accept', content: { ok: true } } }
+    expect((await client.post(1, answer, headers)).status).toBe(202)
+    expect(await stream.message()).toEqual({
+      jsonrpc: '2.0',
+      id,
+      result: { content: [{ type: 'text', text: 'accept:{"ok":true}' }] },
+    })
+    expect(instances[0]!.observed.asked).toEqual(['answered:accept'])
+    // Answered once: the same answer again is refused wherever it arrives.
+    expect((await client.post(2, answer, headers)).status).toBe(400)
+  })
+
+  it('times out as on one instance; the late answer is dropped, the handler does not run twice', async () => {
+    const { client, instances } = await bed.fleet(2)
+    const { headers } = await client.initialize(0, 0, elicitation)
+    const { res } = await client.call(0, headers, 'confirm', { timeoutMs: 300 })
+    const stream = sseReader(res)
+    const asked = await stream.message()
+    const final = await stream.message()
+    expect(final?.error?.message ?? final?.result?.content?.[0]?.text).toMatch(/timed out/)
+    expect(instances[0]!.observed.asked).toEqual(['failed:RequestTimeoutError'])
+    const late = { jsonrpc: '2.0', id: asked!.id, result: { action: 'accept', content: {} } }
+    expect([202, 400]).toContain((await client.post(1, late, headers)).status)
+    expect(instances[0]!.observed.asked).toEqual(['failed:RequestTimeoutError'])
+  })
+
+  it('notifications/cancelled POSTed to another instance cancels the request where it runs', async () => {
+    const { client, instances } = await bed.fleet(3)
+    const { headers } = await client.initialize(0)
+    const id = client.id()
+    const call = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: {} } }
+    // Answered when the handler ends: no response until it is cancelled.
+    const answered = client.post(0, call, headers)
+    await expect.poll(() => instances[0]!.observed.started, { timeout: 10_000 }).toEqual([id])
+    const cancel = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: id, reason: 'enough' },
+    }
+    expect((await client.post(2, cancel, headers)).status).toBe(202)
+    await expect.poll(() => instances[0]!.observed.aborted, { timeout: 10_000 }).toEqual([id])
+    // A cancelled request gets no response (basic/utilities/cancellation).
+    expect((await answered).status).toBe(202)
+  })
+})

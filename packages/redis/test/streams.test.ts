@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { type Json, sseReader } from './support/client.js'
+import { fleetTestbed } from './support/testbed.js'
+
+const bed = fleetTestbed()
+
+const progressOf = (messages: Json[]) =>
+  messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params.progress as number)
+
+describe('resumable streams on Redis Streams', () => {
+  it('a POST stream dropped on A resumes on B with Last-Event-ID: the rest, live, each event once', async () => {
+    const { client } = await bed.fleet(3)
+    const { headers } = await client.initialize(0)
+    const { res, id } = await client.call(0, headers, 'slow', { steps: 12, ms: 40 }, { progressToken: 'p' })
+    const first = sseReader(res)
+    const seen: Json[] = []
+    for (let i = 0; i < 3; i++) seen.push((await first.message())!)
+    first.drop()
+    const resumed = await client.get(1, { ...headers, 'Last-Event-ID': first.lastEventId! })
+    expect(resumed.status).toBe(200)
+    const rest = await sseReader(resumed).rest()
+    const all = [...seen, ...rest]
+    expect(progressOf(all)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(all.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id,
+      result: { content: [{ type: 'text', text: 'done 12' }] },
+    })
+    expect(all.filter((m) => !('method' in m))).toHaveLength(1)
+  })
+
+  it('a stream that ended is replayed on any instance, then closes', async () => {
+    const { client } = await bed.fleet(2)
+    const { headers } = await client.initialize(0)
+    const { res } = await client.call(0, headers, 'slow', { steps: 3 }, { progressToken: 'p' })
+    const first = sseReader(res)
+    await first.message()
+    const after = first.lastEventId!
+    const rest = await first.rest()
+    const replayed = await sseReader(await client.get(1, { ...headers, 'Last-Event-ID': after })).rest()
+    expect(replayed).toEqual(rest)
+  })
+
+  it('Last-Event-ID of another session, or trimmed away, is refused (400)', async () => {
+    const { client } = await bed.fleet(2, { maxEventsPerStream: 4 })
+    const a = await client.initialize(0)
+    const b = await client.initialize(1)
+    const { res } = await client.call(0, a.headers, 'slow', { steps: 8 }, { progressToken: 'p' })
+    const stream = sseReader(res)
+    await stream.message()
+    const early = stream.lastEventId!
+    await stream.rest()
+    expect((await client.get(1, { ...b.headers, 'Last-Event-ID': early })).status).toBe(400)
+    expect((await client.get(1, { ...a.headers, 'Last-Event-ID': early })).status).toBe(400)
+  })
+})
+
+describe('fan-out of notifications to every instance', () => {
+  it('resources/updated reaches the standalone stream on A: subscribed on B, raised on C', async () => {
+    const { client } = await bed.fleet(3)
+    const { headers } = await client.initialize(0)
+    const standalone = sseReader(await client.get(0, headers))
+    const sub = {
+      jsonrpc: '2.0',
+      id: client.id(),
+      method: 'resources/subscribe',
+      params: { uri: 'note://a' },
+    }
+    expect((await client.post(1, sub, headers)).status).toBe(200)
+    await client.call(2, headers, 'touch', { uri: 'note://other' })
+    await client.call(2, headers, 'touch', { uri: 'note://a' })
+    expect(await standalone.message()).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri: 'note://a' },
+    })
+    standalone.drop()
+  })
+
+  it('list_changed raised on one instance reaches legacy streams and subscriptions/listen elsewhere', async () => {
+    const { client, instances } = await bed.fleet(3)
+    const { headers } = await client.initialize(0)
+    const standalone = sseReader(await client.get(0, headers))
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    }
+    const listen = await client.post(
+      1,
+      {
+        jsonrpc: '2.0',
+        id: 'listen-1',
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: meta },
+      },
+      { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'subscriptions/listen' },
+    )
+    const listening = sseReader(listen)
+    expect((await listening.message())?.method).toBe('notifications/subscriptions/acknowledged')
+    instances[2]!.server.tool('added-at-run-time', {}, () => ({ content: [] }))
+    expect((await standalone.message())?.method).toBe('notifications/tools/list_changed')
+    expect((await listening.message())?.method).toBe('notifications/tools/list_changed')
+    standalone.drop()
+    listening.drop()
+  })
+})
