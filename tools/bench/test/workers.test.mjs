@@ -1,6 +1,8 @@
 // The workerd bench's plumbing for real: every contender's Worker, bundled and run in its own workerd process,
 // answers every workload it claims (the checks the bench runs before and after load), and a cold start of the
 // ceiling is timed.
+import { readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { prepareLoad } from '../src/mcp-client.mjs'
 import { assertTaskset, runLoad } from '../src/runner.mjs'
@@ -70,4 +72,12 @@ it('times a cold start from spawn to the first checked answer', { timeout: 60_00
     expect(s.totalMs).toBe(s.listenMs + s.firstMs)
     expect(s.cpuTotalMs).toBeGreaterThanOrEqual(s.cpuListenMs)
   }
+})
+
+it('reports a Worker that does not start, and leaves no directory behind', { timeout: 60_000 }, async () => {
+  const broken = { ...EMPTY_WORKER, id: 'broken-worker' }
+  await expect(
+    startWorkerd({ contender: broken, code: 'export default {', vars: {}, cpu: 0 }),
+  ).rejects.toThrow(/workerd exited \(1\) before listening: .*SyntaxError/)
+  expect(readdirSync(tmpdir()).filter((n) => n.startsWith('bench-workerd-broken-worker-'))).toEqual([])
 })

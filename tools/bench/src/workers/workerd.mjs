@@ -117,9 +117,10 @@ export function startWorkerd({ contender, code, vars, cpu }) {
         stop,
       })
     })
-    void exited.then((code) =>
-      reject(new Error(`workerd exited (${code}) before listening: ${err.trim().slice(-800)}`)),
-    )
+    void exited.then((code) => {
+      rmSync(dir, { recursive: true, force: true }) // no-op once stop() removed it
+      reject(new Error(`workerd exited (${code}) before listening: ${err.trim().slice(-800)}`))
+    })
   })
 }
 
