@@ -2,7 +2,7 @@ import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { MemoryFigures, ServerHandle } from './server.js'
 
-export type ChildKind = 'edgemcp' | 'sdk-stateful' | 'raw-sse' | 'hono-sse' | 'hono-direct'
+export type ChildKind = 'edgemcp' | 'sdk-stateful' | 'raw-sse' | 'hono-sse' | 'hono-direct' | 'conformance'
 
 interface Reply {
   id: number

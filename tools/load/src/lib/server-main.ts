@@ -1,13 +1,13 @@
 /**
  * Child-process entry of `startChildServer`: starts one server and answers `memory`, `sessions` and `close`
  * over IPC. Kinds: `edgemcp` (createMcpHandler, options as JSON), `sdk-stateful` (the official SDK 1.32.2
- * contender of tools/bench, JSON response mode, one transport per session), and the idle-stream floors
- * `raw-sse`, `hono-sse` and `hono-direct`.
+ * contender of tools/bench, JSON response mode, one transport per session), the idle-stream floors
+ * `raw-sse`, `hono-sse` and `hono-direct`, and `conformance` (apps/conformance-server's server at `/mcp`).
  */
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
 import type { ChildKind } from './child.js'
-import { measure, type ServerHandle, startEdgeServer } from './server.js'
+import { measure, type ServerHandle, startConformance, startEdgeServer } from './server.js'
 
 interface Request {
   id: number
@@ -115,6 +115,7 @@ async function startHonoDirect(): Promise<ServerHandle> {
 }
 
 const starters: Record<Exclude<ChildKind, 'edgemcp'>, () => Promise<ServerHandle>> = {
+  conformance: startConformance,
   'sdk-stateful': startSdk,
   'raw-sse': startRawSse,
   'hono-sse': startHonoSse,

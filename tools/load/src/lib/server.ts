@@ -113,3 +113,21 @@ export async function startEdgeServer(o: EdgeServerOptions = {}): Promise<Server
     },
   }
 }
+
+/** apps/conformance-server's server as its `server.js` serves it: both eras at `/mcp` on `serve()`. */
+export async function startConformance(): Promise<ServerHandle> {
+  const { createConformanceServer } = await import('@edgemcp/conformance-server/create-server')
+  const { Hono } = await import('hono')
+  const server = createConformanceServer()
+  const app = new Hono().route('/mcp', createMcpHandler(server, { retryMs: 200 }))
+  const running = await serve(app)
+  return {
+    url: `${running.url}/mcp`,
+    memory: measure,
+    sessions: async () => NaN,
+    async close() {
+      server.close()
+      await running.close()
+    },
+  }
+}
