@@ -11,9 +11,10 @@ afterAll(async () => {
 
 describe('load scripts (smoke: small counts, correctness only)', () => {
   it('concurrent legacy sessions: every call answered right, every session expired after the idle TTL', async () => {
-    const server = await startEdgeServer({ idleTtlMs: 1500, keepAliveMs: 0 })
+    // (A TTL long enough that a loaded machine does not expire a session between two of its calls.)
+    const server = await startEdgeServer({ idleTtlMs: 5000, keepAliveMs: 0 })
     closers.push(() => server.close())
-    const f = await runSessionsLoad({ server, sessions: 25, totalCalls: 500, idleTtlMs: 1500 })
+    const f = await runSessionsLoad({ server, sessions: 25, totalCalls: 500, idleTtlMs: 5000 })
     expect(f.firstError).toBeUndefined()
     expect(f).toMatchObject({ calls: 500, errors: 0, sessionsWhileLoaded: 25, sessionsAfterExpiry: 0 })
   })
