@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// One fleet instance as a process: env REDIS_URL, MCP_MRTR_SECRET, PORT (0: free), PREFIX, HEARTBEAT_MS.
+// Prints "instance listening http://127.0.0.1:PORT/mcp"; SIGTERM/SIGINT leave the fleet and exit.
+import { MCP_PATH, startInstance } from './instance.js'
+
+const env = process.env
+if (!env.REDIS_URL || !env.MCP_MRTR_SECRET) {
+  console.error('set REDIS_URL and MCP_MRTR_SECRET')
+  process.exit(2)
+}
+const instance = await startInstance({
+  redisUrl: env.REDIS_URL,
+  mrtrSecret: env.MCP_MRTR_SECRET,
+  port: Number(env.PORT ?? 0),
+  prefix: env.PREFIX,
+  heartbeatMs: env.HEARTBEAT_MS === undefined ? undefined : Number(env.HEARTBEAT_MS),
+})
+console.log(`instance listening ${instance.url}${MCP_PATH}`)
+
+let stopping = false
+const stop = async () => {
+  if (stopping) return
+  stopping = true
+  setTimeout(() => process.exit(1), 5000).unref()
+  await instance.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop())
+process.on('SIGINT', () => void stop())

@@ -1,0 +1,64 @@
+import { createConformanceServer } from '@edgemcp/conformance-server/create-server'
+import type { FixtureHooks } from '@edgemcp/conformance-server/fixtures'
+import { createRedisFleet, type RedisFleet } from '@edgemcp/redis'
+import { createAutoHandler } from '@edgemcp/sse'
+import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
+import { Hono } from 'hono'
+
+/** The MCP endpoint path of every instance (and of the proxy in front). */
+export const MCP_PATH = '/mcp'
+
+export interface InstanceOptions {
+  /** The fleet's Redis. */
+  redisUrl: string
+  /** The MRTR secret every instance shares (2026-07-28 `input_required` state is checked by any of them). */
+  mrtrSecret: string
+  /** Port; 0: a free one. */
+  port?: number | undefined
+  /** Key prefix of the fleet in Redis. Default `mcp:`. */
+  prefix?: string | undefined
+  /** Liveness period (see `RedisFleetOptions.heartbeatMs`). */
+  heartbeatMs?: number | undefined
+}
+
+export interface RunningInstance {
+  /** `http://127.0.0.1:PORT` (the endpoint is `${url}/mcp`). */
+  url: string
+  fleet: RedisFleet
+  /** Leaves the fleet and stops serving. */
+  close(): Promise<void>
+}
+
+/**
+ * One instance of the fleet: the conformance server's tools (apps/conformance-server) on a Redis fleet, both
+ * transports (Streamable HTTP of both eras, legacy HTTP+SSE) at `/mcp`.
+ */
+export async function startInstance(options: InstanceOptions): Promise<RunningInstance> {
+  const hooks: FixtureHooks = {}
+  const server = createConformanceServer({ mrtrSecret: options.mrtrSecret, hooks })
+  const fleet = await createRedisFleet(server, {
+    url: options.redisUrl,
+    prefix: options.prefix,
+    heartbeatMs: options.heartbeatMs,
+    onError: () => {}, // reconnects by itself; requests meanwhile get 503
+  })
+  const mcp = createAutoHandler(server, { ...fleet.autoHandlerOptions(), retryMs: 200 })
+  hooks.closeSseStream = (sessionId, requestId) => mcp.streamable.closeSseStream(sessionId, requestId)
+  const app = new Hono().route(MCP_PATH, mcp)
+  let running: RunningServer
+  try {
+    running = await serve(app, { port: options.port ?? 0, hostname: '127.0.0.1' })
+  } catch (e) {
+    await fleet.close()
+    throw e
+  }
+  return {
+    url: running.url,
+    fleet,
+    async close() {
+      await fleet.close()
+      server.close()
+      await running.close()
+    },
+  }
+}
