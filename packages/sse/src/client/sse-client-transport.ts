@@ -10,7 +10,12 @@ import {
 } from '@edgemcp/core'
 import { authorizedFetch, type FetchLike, type SseEvent, SseParser } from '@edgemcp/streamable-http'
 
-export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
+/**
+ * What `new Headers(…)` takes. Spelled through `Headers` rather than as DOM's `HeadersInit`, which Node's types
+ * do not declare: a Node project without the DOM lib could not compile this declaration.
+ */
+type HeadersInitLike = NonNullable<ConstructorParameters<typeof Headers>[0]>
+export type HeadersSource = HeadersInitLike | (() => HeadersInitLike | Promise<HeadersInitLike>)
 
 export interface SseClientTransportOptions {
   /** The fetch to use (default: the global one). */
