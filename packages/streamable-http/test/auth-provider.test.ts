@@ -58,7 +58,7 @@ function steppingProvider() {
 
 describe('StreamableHttpClientTransport authProvider', () => {
   for (const protocol of ['legacy', 'modern'] as const) {
-    it(`${protocol}: logs in on 401, steps up on 403 insufficient_scope, each request retried once`, async () => {
+    it(`${protocol}: logs in on 401, steps up on 403 insufficient_scope`, async () => {
       const { url, seen } = await protectedServer()
       const { provider, challenges } = steppingProvider()
       const client = new McpClient({ name: 't', version: '1' }, { protocol })

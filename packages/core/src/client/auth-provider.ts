@@ -17,6 +17,11 @@ export interface AuthChallenge extends AuthRequest {
   readonly status: number
   /** The answer's headers: `WWW-Authenticate` (RFC 6750 §3, RFC 9728 §5.1), `DPoP-Nonce` (RFC 9449 §9). */
   readonly headers: Headers
+  /**
+   * The headers the provider gave for the refused request, so it can tell a refusal of the credentials it holds
+   * now from a late refusal of ones it already replaced (concurrent requests during a login).
+   */
+  readonly sentHeaders: Readonly<Record<string, string>>
 }
 
 /**

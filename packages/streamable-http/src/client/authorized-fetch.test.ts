@@ -70,7 +70,7 @@ describe('authorizedFetch', () => {
       ['Bearer t1', 'b'],
     ])
     expect(seen).toHaveLength(1)
-    expect(seen[0]).toMatchObject({ url: 'https://x.test/mcp', method: 'POST', status: 401 })
+    expect(seen[0]).toMatchObject({ url: 'https://x.test/mcp', method: 'POST', status: 401, sentHeaders: {} })
     expect(seen[0]?.headers.get('www-authenticate')).toContain('resource_metadata')
   })
 
@@ -82,16 +82,20 @@ describe('authorizedFetch', () => {
     expect(await res.text()).toBe('{"error":"x"}')
   })
 
-  it('retries only once: a second refusal is returned as it is', async () => {
+  it('retries at most twice: the third refusal is returned as it is', async () => {
     const { fetchImpl, sent } = scripted(
       () => challenge(401, 'Bearer'),
-      () => challenge(403, 'Bearer error="insufficient_scope", scope="admin"'),
+      () => challenge(403, 'Bearer error="insufficient_scope", scope="a"'),
+      () => challenge(403, 'Bearer error="insufficient_scope", scope="a"'),
     )
     const { provider, seen } = tokenProvider(() => true)
     const res = await authorizedFetch(provider, fetchImpl)('https://x.test/mcp')
     expect(res.status).toBe(403)
-    expect(sent).toHaveLength(2)
-    expect(seen).toHaveLength(1)
+    expect(sent.map((s) => s.auth)).toEqual([null, 'Bearer t1', 'Bearer t2'])
+    expect(seen.map((c) => [c.status, c.sentHeaders])).toEqual([
+      [401, {}],
+      [403, { Authorization: 'Bearer t1' }],
+    ])
   })
 
   it('passes other statuses through without asking the provider', async () => {
