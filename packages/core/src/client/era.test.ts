@@ -89,6 +89,11 @@ describe('decideEra', () => {
     expect(fail(new ConnectionClosedError()).next).toBe('fail')
   })
 
+  it('an auth provider that could not log in fails the handshake with its own error', () => {
+    const refused = new McpLocalError('auth', 'no login possible')
+    expect(fail(refused)).toEqual({ next: 'fail', error: refused })
+  })
+
   it('recognizes -32022 only with a usable supported list', () => {
     expect(isRecognizedModernError(new ProtocolError(-32022, 'x', { supported: ['2026-07-28'] }))).toBe(true)
     expect(isRecognizedModernError(new ProtocolError(-32022, 'x'))).toBe(false)

@@ -157,7 +157,9 @@ export function decideEra(outcome: ProbeOutcome, requested: ModernVersion, retri
   }
   const { error } = outcome
   if (error instanceof ConnectionClosedError) return { next: 'fail', error }
-  if (error instanceof McpLocalError && error.kind === 'aborted') return { next: 'fail', error }
+  // Aborted, or the auth provider could not log in: nothing a legacy handshake would change.
+  if (error instanceof McpLocalError && (error.kind === 'aborted' || error.kind === 'auth'))
+    return { next: 'fail', error }
   if (error instanceof McpHttpError && !mayBeLegacy(error.status)) return { next: 'fail', error }
   const supported = supportedVersionsOf(error)
   if (supported) return fromSupportedList(supported, requested, retried, error)
