@@ -29,20 +29,23 @@ export function cliNodeArgs(pkgDir = conformancePackageDir()) {
   return typeof fs.globSync === 'function' ? [entry] : ['--import', SHIM_PATH, entry]
 }
 
-/** Load the frozen requirement set `revision` shipped with the package (its YAML contract). */
-export function loadRequirementSet(revision, pkgDir = conformancePackageDir()) {
+/**
+ * Load the frozen requirement set `revision` shipped with the package (its YAML contract), for one leg:
+ * `server` (default) or `client`.
+ */
+export function loadRequirementSet(revision, pkgDir = conformancePackageDir(), leg = 'server') {
   const file = path.join(pkgDir, 'requirements', `${revision}.yaml`)
   if (!fs.existsSync(file)) throw new Error(`no requirement set ${revision} in ${pkgDir}/requirements`)
   const require = createRequire(path.join(pkgDir, 'package.json'))
   const { parse } = require('yaml')
-  return requirementSetFromYaml(revision, parse(fs.readFileSync(file, 'utf8')) ?? {})
+  return requirementSetFromYaml(revision, parse(fs.readFileSync(file, 'utf8')) ?? {}, leg)
 }
 
-/** Server-leg view of a parsed requirement YAML: scored names and not-scored names with reasons. */
-export function requirementSetFromYaml(revision, doc) {
-  const scored = Array.isArray(doc.server) ? doc.server.filter((s) => typeof s === 'string') : []
+/** One leg's view of a parsed requirement YAML: scored names and not-scored names with reasons. */
+export function requirementSetFromYaml(revision, doc, leg = 'server') {
+  const scored = Array.isArray(doc[leg]) ? doc[leg].filter((s) => typeof s === 'string') : []
   const notScored = (Array.isArray(doc.not_scored) ? doc.not_scored : [])
-    .filter((e) => e && e.leg === 'server' && typeof e.scenario === 'string')
+    .filter((e) => e && e.leg === leg && typeof e.scenario === 'string')
     .map((e) => ({ scenario: e.scenario, reason: String(e.reason ?? 'not scored') }))
   return { revision, scored, notScored }
 }

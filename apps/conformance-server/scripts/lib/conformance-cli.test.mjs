@@ -19,6 +19,24 @@ describe('requirementSetFromYaml', () => {
   })
 })
 
+describe('requirementSetFromYaml client leg', () => {
+  it('keeps the client leg when asked', () => {
+    const doc = {
+      server: ['ping'],
+      client: ['initialize'],
+      not_scored: [
+        { scenario: 'tasks-lifecycle', leg: 'server', reason: 'extension' },
+        { scenario: 'auth/dpop', leg: 'client', reason: 'extension' },
+      ],
+    }
+    expect(requirementSetFromYaml('2099-01-01', doc, 'client')).toEqual({
+      revision: '2099-01-01',
+      scored: ['initialize'],
+      notScored: [{ scenario: 'auth/dpop', reason: 'extension' }],
+    })
+  })
+})
+
 describe('loadRequirementSet (installed package)', () => {
   it('reads the frozen 2025-11-25 and 2026-07-28 server legs', () => {
     const old = loadRequirementSet('2025-11-25')
