@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['scripts/**/*.test.mjs', 'src/**/*.test.ts', 'test/**/*.test.ts'],
+    pool: 'threads',
+  },
+})
