@@ -7,6 +7,10 @@ export { mcpInProcess } from './harness/in-process.js'
 export type { FetchHandler, MCPInProcessOptions } from './harness/in-process.js'
 export { mcpShell, shellCommand } from './harness/shell.js'
 export { McpTestClient } from './client/test-client.js'
+
+// OAuth: drive a test authorization server's login (mcpHttp's `auth` takes the provider)
+export { headlessAuthorize } from './auth/headless-authorize.js'
+export type { HeadlessAuthorizationRequest, HeadlessAuthorizeOptions } from './auth/headless-authorize.js'
 export type { Harness, HarnessExit } from './harness/harness.js'
 
 // Errors

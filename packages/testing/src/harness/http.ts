@@ -1,4 +1,4 @@
-import type { Transport } from '@edgemcp/core'
+import type { AuthProvider, Transport } from '@edgemcp/core'
 import { FallbackClientTransport, SseClientTransport } from '@edgemcp/sse'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { McpTestClient } from '../client/test-client.js'
@@ -12,6 +12,11 @@ export interface MCPHttpOptions extends MCPTestClientOptions {
   headers?: Record<string, string>
   /** The fetch to use. Default: the global fetch. */
   fetch?: FetchFunction
+  /**
+   * Authorizes the requests and logs in on 401/403: an `AuthProvider`, e.g. `createOAuthProvider(...)` from
+   * `@edgemcp/auth/client` (with `headlessAuthorize()` to drive a test authorization server).
+   */
+  auth?: AuthProvider
   /**
    * `'streamable-http'`, `'sse'` (the 2024-11-05 HTTP+SSE transport: `url` is the event stream), or `'auto'`
    * (default): Streamable HTTP, falling back to SSE when the server refuses the `initialize` POST with 400,
@@ -29,6 +34,7 @@ export function httpHarness(
   const wire = {
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.fetch ? { fetch: options.fetch as typeof fetch } : {}),
+    ...(options.auth ? { authProvider: options.auth } : {}),
   }
   let streamable: StreamableHttpClientTransport | undefined
   const makeStreamable = (u: string | URL) => {
