@@ -4,6 +4,12 @@ import type { Script } from './scripts.js'
 
 type Client = ReturnType<typeof createClient>
 
+/** A command waiting for its answer: when it was sent, and how to fail it. */
+interface Waiting {
+  at: number
+  reject: (error: unknown) => void
+}
+
 /** Redis error replies that mean "not now" rather than "wrong": the server is starting, busy or failing over. */
 const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|READONLY)\b/
 
@@ -28,6 +34,9 @@ export class RedisLink {
   readonly #options: LinkOptions
   readonly #shas = new Map<Script, string>()
   readonly #readyListeners = new Set<() => void>()
+  /** Commands sent and not answered yet, oldest first. */
+  readonly #waiting = new Set<Waiting>()
+  readonly #watchdog: ReturnType<typeof setInterval>
   /** When the command connection last became ready (0: never). */
   readyAt = 0
 
@@ -47,6 +56,8 @@ export class RedisLink {
     this.#client = createClient(base)
     this.#subscriber = createClient({ ...base, disableOfflineQueue: false })
     for (const c of [this.#client, this.#subscriber]) c.on('error', (e: Error) => options.onError(e))
+    this.#watchdog = setInterval(this.#watch, Math.max(25, options.commandTimeoutMs / 4))
+    this.#watchdog.unref?.()
     this.#client.on('ready', () => {
       this.readyAt = Date.now()
       for (const l of this.#readyListeners) l()
@@ -87,12 +98,38 @@ export class RedisLink {
     this.#readyListeners.add(listener)
   }
 
-  /** One command; a failure to reach Redis becomes `StoreUnavailableError`. */
-  async command<T = unknown>(args: readonly string[]): Promise<T> {
-    try {
-      return await this.#client.sendCommand<T>(args, { timeout: this.#options.commandTimeoutMs })
-    } catch (e) {
-      throw this.#translate(e)
+  /**
+   * One command; a failure to reach Redis becomes `StoreUnavailableError`, and so does a command Redis has
+   * not answered within `commandTimeoutMs` (see `#watch`).
+   */
+  command<T = unknown>(args: readonly string[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiting: Waiting = { at: Date.now(), reject }
+      this.#waiting.add(waiting)
+      this.#client.sendCommand<T>(args).then(
+        (reply) => {
+          this.#waiting.delete(waiting)
+          resolve(reply)
+        },
+        (e: unknown) => {
+          this.#waiting.delete(waiting)
+          reject(this.#translate(e))
+        },
+      )
+    })
+  }
+
+  /**
+   * Fails the commands waiting longer than `commandTimeoutMs` (oldest first: a Set iterates in insertion
+   * order). node-redis's own per-command timeout only covers commands not yet written, and costs a timer per
+   * command; a command written to a Redis that stalls (stopped, partitioned) would otherwise wait forever.
+   */
+  #watch = (): void => {
+    const deadline = Date.now() - this.#options.commandTimeoutMs
+    for (const waiting of this.#waiting) {
+      if (waiting.at > deadline) return
+      this.#waiting.delete(waiting)
+      waiting.reject(this.#unavailable(`no answer within ${this.#options.commandTimeoutMs} ms`))
     }
   }
 
@@ -130,10 +167,12 @@ export class RedisLink {
   /** Closes both connections after the commands already sent. */
   async close(): Promise<void> {
     await Promise.allSettled([this.#client.close(), this.#subscriber.close()])
+    clearInterval(this.#watchdog)
   }
 
   /** Drops both connections at once. */
   destroy(): void {
+    clearInterval(this.#watchdog)
     for (const c of [this.#client, this.#subscriber])
       try {
         c.destroy()
@@ -144,10 +183,13 @@ export class RedisLink {
 
   #translate(e: unknown): unknown {
     if (e instanceof ErrorReply && !TRANSIENT_REPLY.test(e.message)) return e
-    const reason = e instanceof Error ? e.message : String(e)
+    return this.#unavailable(e instanceof Error ? e.message : String(e), e)
+  }
+
+  #unavailable(reason: string, cause?: unknown): StoreUnavailableError {
     return new StoreUnavailableError(`Redis is unavailable (${reason})`, {
       retryAfterSeconds: this.#options.retryAfterSeconds,
-      cause: e,
+      cause,
     })
   }
 }

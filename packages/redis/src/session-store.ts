@@ -5,6 +5,13 @@ import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
 import { FORWARD_RESPONSE } from './scripts.js'
 import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
 
+/**
+ * Activity this long after the key's TTL was last refreshed from here counts as unseen by Redis (a stream's
+ * keep-alives, requests served from the copy): the sweep refreshes the TTL then. Less is the request that
+ * refreshed it itself (`GETEX`), which the engine stamps a moment later.
+ */
+const TOUCH_SLACK_MS = 1000
+
 /** This instance's copy of a session, with the stored form it was last brought up to date with. */
 interface LocalCopy {
   session: ServerSession
@@ -216,7 +223,7 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     for (const [id, local] of this.#local) {
       const s = local.session
       if (s.closed) this.#local.delete(id)
-      else if (s.lastActivity > local.touchedAt) touched.push(local)
+      else if (s.lastActivity > local.touchedAt + TOUCH_SLACK_MS) touched.push(local)
       else if (!this.#busy(s) && now - s.lastActivity > idleMs) evictable.push(local)
     }
     for (const local of evictable) {
@@ -227,7 +234,7 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     let over = this.#local.size - f.options.maxLocalSessions
     for (const local of this.#local.values()) {
       if (over <= 0) break
-      if (this.#busy(local.session) || local.session.lastActivity > local.touchedAt) continue
+      if (this.#busy(local.session) || local.session.lastActivity > local.touchedAt + TOUCH_SLACK_MS) continue
       this.#local.delete(local.session.id)
       f.closeLocally(local.session, 'Session copy evicted')
       over--

@@ -33,6 +33,10 @@ export interface RunningRedis {
   down(): Promise<void>
   /** Starts a server stopped by `down()` again. */
   up(): Promise<void>
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, until `resume()`. */
+  pause(): void
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void
   /** Kills the server (SIGKILL, nothing written) and starts it again on the same port. */
   crash(options?: { downMs?: number }): Promise<void>
   /** Stops the server (and removes the temp directory it made). */
@@ -159,6 +163,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await launch()
     },
     down: () => halt('SIGTERM'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     up: launch,
     async crash({ downMs = 0 } = {}) {
       await halt('SIGKILL')

@@ -69,6 +69,20 @@ describe('Redis unavailable', () => {
       .toBe(200)
   })
 
+  it('a Redis that stops answering (frozen, connections open) gives 503 after commandTimeoutMs, not a hang', async () => {
+    const { client } = await bed.fleet(1, { commandTimeoutMs: 500 })
+    const { headers } = await client.initialize(0)
+    bed.redis.pause()
+    try {
+      const call = await client.call(0, headers, 'echo', { text: 'x' })
+      expect(call.res.status).toBe(503)
+      expect(((await call.res.json()) as Json).error.message).toMatch(/no answer within 500 ms/)
+    } finally {
+      bed.redis.resume()
+    }
+    expect((await client.call(0, headers, 'echo', { text: 'back' })).res.status).toBe(200)
+  })
+
   it('a stream in flight outlives a Redis restart: every event once, then the result', async () => {
     const { client } = await bed.fleet(2)
     const { headers } = await client.initialize(0)
