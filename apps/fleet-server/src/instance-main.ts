@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// One fleet instance as a process: env REDIS_URL, MCP_MRTR_SECRET, PORT (0: free), PREFIX, HEARTBEAT_MS.
+// One fleet instance as a process: env REDIS_URL, MCP_MRTR_SECRET, PORT (0: free), PREFIX, HEARTBEAT_MS,
+// STORE (redis, default; memory: no Redis, for the benchmark's baseline).
 // Prints "instance listening http://127.0.0.1:PORT/mcp"; SIGTERM/SIGINT leave the fleet and exit.
 import { MCP_PATH, startInstance } from './instance.js'
 
 const env = process.env
-if (!env.REDIS_URL || !env.MCP_MRTR_SECRET) {
+const store = env.STORE === 'memory' ? 'memory' : 'redis'
+if ((!env.REDIS_URL && store === 'redis') || !env.MCP_MRTR_SECRET) {
   console.error('set REDIS_URL and MCP_MRTR_SECRET')
   process.exit(2)
 }
 const instance = await startInstance({
-  redisUrl: env.REDIS_URL,
+  store,
+  redisUrl: env.REDIS_URL ?? '',
   mrtrSecret: env.MCP_MRTR_SECRET,
   port: Number(env.PORT ?? 0),
   prefix: env.PREFIX,

@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 export const MCP_PATH = '/mcp'
 
 export interface InstanceOptions {
-  /** The fleet's Redis. */
+  /** The fleet's Redis (ignored with `store: 'memory'`). */
   redisUrl: string
   /** The MRTR secret every instance shares (2026-07-28 `input_required` state is checked by any of them). */
   mrtrSecret: string
@@ -19,12 +19,15 @@ export interface InstanceOptions {
   prefix?: string | undefined
   /** Liveness period (see `RedisFleetOptions.heartbeatMs`). */
   heartbeatMs?: number | undefined
+  /** `memory`: the transports' in-memory stores, no Redis (one instance alone; the benchmark's baseline). */
+  store?: 'redis' | 'memory' | undefined
 }
 
 export interface RunningInstance {
   /** `http://127.0.0.1:PORT` (the endpoint is `${url}/mcp`). */
   url: string
-  fleet: RedisFleet
+  /** Undefined with `store: 'memory'`. */
+  fleet: RedisFleet | undefined
   /** Leaves the fleet and stops serving. */
   close(): Promise<void>
 }
@@ -36,27 +39,30 @@ export interface RunningInstance {
 export async function startInstance(options: InstanceOptions): Promise<RunningInstance> {
   const hooks: FixtureHooks = {}
   const server = createConformanceServer({ mrtrSecret: options.mrtrSecret, hooks })
-  const fleet = await createRedisFleet(server, {
-    url: options.redisUrl,
-    prefix: options.prefix,
-    heartbeatMs: options.heartbeatMs,
-    onError: () => {}, // reconnects by itself; requests meanwhile get 503
-  })
-  const mcp = createAutoHandler(server, { ...fleet.autoHandlerOptions(), retryMs: 200 })
+  const fleet =
+    options.store === 'memory'
+      ? undefined
+      : await createRedisFleet(server, {
+          url: options.redisUrl,
+          prefix: options.prefix,
+          heartbeatMs: options.heartbeatMs,
+          onError: () => {}, // reconnects by itself; requests meanwhile get 503
+        })
+  const mcp = createAutoHandler(server, { ...fleet?.autoHandlerOptions(), retryMs: 200 })
   hooks.closeSseStream = (sessionId, requestId) => mcp.streamable.closeSseStream(sessionId, requestId)
   const app = new Hono().route(MCP_PATH, mcp)
   let running: RunningServer
   try {
     running = await serve(app, { port: options.port ?? 0, hostname: '127.0.0.1' })
   } catch (e) {
-    await fleet.close()
+    await fleet?.close()
     throw e
   }
   return {
     url: running.url,
     fleet,
     async close() {
-      await fleet.close()
+      await fleet?.close()
       server.close()
       await running.close()
     },

@@ -20,6 +20,8 @@ export interface FleetOptions {
   prefix?: string
   /** Instances' liveness period in ms. Default 1000. */
   heartbeatMs?: number
+  /** `memory`: instances with in-memory stores (no Redis; only meaningful with one instance). */
+  store?: 'redis' | 'memory'
   /** Each instance's output, line by line. */
   onOutput?: (instance: number, text: string) => void
 }
@@ -91,6 +93,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<RunningFle
     MCP_MRTR_SECRET: options.mrtrSecret ?? randomBytes(32).toString('base64url'),
     PORT: '0',
     HEARTBEAT_MS: String(options.heartbeatMs ?? 1000),
+    STORE: options.store ?? 'redis',
     ...(options.prefix === undefined ? {} : { PREFIX: options.prefix }),
   }
   const instances = Array.from({ length: options.instances ?? 3 }, (_, i) => {
