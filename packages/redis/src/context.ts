@@ -1,4 +1,4 @@
-import type { McpServer } from '@edgemcp/core'
+import type { McpServer, ServerSession } from '@edgemcp/core'
 import { StoreUnavailableError } from '@edgemcp/streamable-http'
 import type { Keys } from './keys.js'
 import type { RedisLink } from './link.js'
@@ -12,6 +12,7 @@ export type FleetMessage =
   | { t: 'response'; k: string; s: string; r: unknown }
   | { t: 'sse'; k: string; s: string; m: unknown; a?: unknown }
   | { t: 'event'; from: string; e: unknown }
+  | { t: 'standalone'; k: 'e'; s: string; stream: string; from: string; at: number }
 
 /** What a session store does with the messages addressed to its kind. */
 export interface MessageHandler {
@@ -34,6 +35,14 @@ export class FleetContext {
   readonly closingLocally = new Set<string>()
   /** Set by `RedisFleet.close()`: every close from now on is local. */
   shuttingDown = false
+  /**
+   * Takes over the standalone stream of a dead instance (see `OWNER_ALIVE`): its session's notifications are
+   * appended to it from here. False when this instance cannot (no copy of the session, or a standalone
+   * stream of its own). Set by the event store.
+   */
+  adopt: (streamId: string) => boolean = () => false
+  /** This instance's live copy of a legacy Streamable HTTP session, if any. Set by the session store. */
+  copyOf: (sessionId: string) => ServerSession | undefined = () => undefined
   readonly #handlers = new Map<string, MessageHandler>()
   readonly #deferred: Deferred[] = []
   #flushing = false

@@ -8,16 +8,19 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from '@edgemcp/streamable-http'
-import type { FleetContext } from './context.js'
+import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
 import { followStream } from './follow.js'
 import { endStream, type Entry, isEnd, messageOf, seqOf } from './entries.js'
 import { APPEND, REPLAY } from './scripts.js'
 
-/** A stream opened on this instance and not ended yet. */
+/** A stream opened on this instance (or taken over by it) and not ended yet. */
 interface OwnStream {
   sessionId: string
   /** The id of the request it answers, as JSON (how the END script writes it into an error response). */
   answering: string | undefined
+  /** The session's standalone GET stream. */
+  standalone: boolean
+  openedAt: number
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -32,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * When the instance writing a stream dies, the stream is ended for it, with an error response for the
  * request it was answering: a client never waits for an answer nobody will write.
  */
-export class RedisEventStore implements EventStore {
+export class RedisEventStore implements EventStore, MessageHandler {
   readonly #fleet: FleetContext
   readonly #own = new Map<string, OwnStream>()
   readonly #ending = new Set<Promise<void>>()
@@ -40,13 +43,61 @@ export class RedisEventStore implements EventStore {
 
   constructor(fleet: FleetContext) {
     this.#fleet = fleet
+    fleet.handle('e', this)
+    fleet.adopt = (streamId) => this.#adopt(streamId)
   }
 
   open(streamId: string, info: StreamInfo): void {
+    const f = this.#fleet
+    const openedAt = Date.now()
+    const standalone = info.standalone === true
     this.#own.set(streamId, {
       sessionId: info.sessionId,
       answering: info.answering === undefined ? undefined : JSON.stringify(info.answering),
+      standalone,
+      openedAt,
     })
+    // One standalone stream per session in the whole fleet, as on one instance: the older ones end.
+    if (standalone)
+      f.publish(f.keys.fleetChannel, {
+        t: 'standalone',
+        k: 'e',
+        s: info.sessionId,
+        stream: streamId,
+        from: f.instanceId,
+        at: openedAt,
+      }).catch(() => {})
+  }
+
+  /** A standalone stream opened elsewhere: this instance's older one of that session ends. */
+  receive(message: FleetMessage): void {
+    if (message.t !== 'standalone' || message.from === this.#fleet.instanceId) return
+    for (const [streamId, own] of this.#own)
+      if (
+        own.standalone &&
+        own.sessionId === message.s &&
+        streamId !== message.stream &&
+        own.openedAt <= message.at
+      ) {
+        this.#fleet.copyOf(own.sessionId)?.attach(undefined)
+        void this.end(streamId)
+      }
+  }
+
+  /**
+   * Takes over the standalone stream of a dead instance: the session's notifications are appended to it from
+   * here (the follower that found the owner dead passes them on to the client).
+   */
+  #adopt(streamId: string): boolean {
+    const sessionId = streamId.slice(0, streamId.indexOf('.'))
+    const copy = this.#fleet.copyOf(sessionId)
+    if (!copy || copy.hasStandaloneChannel) return false
+    this.#own.set(streamId, { sessionId, answering: undefined, standalone: true, openedAt: Date.now() })
+    copy.attach(async (message) => {
+      // An append that fails (Redis away too long) drops the notification, as a closed stream would.
+      await this.append(streamId, message).catch(() => undefined)
+    })
+    return true
   }
 
   async append(streamId: string, message: JsonRpcMessage | null): Promise<string> {
@@ -84,6 +135,7 @@ export class RedisEventStore implements EventStore {
       owner,
       answering,
       token,
+      message === null && own?.standalone ? '1' : '0',
     ]
     const id = await this.#retrying(() => f.link.script<string | null>(APPEND, keys, args))
     if (id === null) throw new Error(`Stream ${streamId} has ended`)

@@ -78,19 +78,20 @@ export async function* followStream(
 }
 
 /**
- * Whether the stream can still grow: `gone` when the stream itself is gone (its session deleted); when its
- * writer is dead, the stream is ended for it first. Owners are not judged right after a reconnect to Redis:
- * their heartbeats may have lapsed while Redis was away.
+ * Whether the stream can still grow: `gone` when the stream itself is gone (its session deleted). When its
+ * writer is dead, the stream is ended for it (an error for the request it answered), or, a standalone GET
+ * stream, taken over by this instance so that the session's notifications go on. Owners are not judged right
+ * after a reconnect to Redis: their heartbeats may have lapsed while Redis was away.
  */
 async function ownerState(f: FleetContext, streamId: string): Promise<'gone' | 'growing'> {
   if (Date.now() - f.link.readyAt < 3 * f.options.heartbeatMs) return 'growing'
   const alive = await f.link.script<number>(
     OWNER_ALIVE,
     [f.keys.stream(streamId), f.keys.meta(streamId)],
-    [f.keys.instancePrefix],
+    [f.keys.instancePrefix, f.instanceId],
   )
   if (alive < 0) return 'gone'
-  if (alive === 0)
+  if (alive === 0 || (alive === 2 && !f.adopt(streamId)))
     await endStream(
       f,
       streamId,

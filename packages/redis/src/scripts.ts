@@ -14,7 +14,7 @@ const script = (source: string): Script => ({ source })
  * must be forwarded; wakes followers. Returns the entry id, or false when the stream had ended.
  *
  * KEYS: stream, meta[, pending request]. ARGV: maxlen, ttl ms, field, data, answered (1/0), channel,
- * pending value, pending ttl ms, owner ('' to keep), answering ('' for none), token.
+ * pending value, pending ttl ms, owner ('' to keep), answering ('' for none), token, standalone (1/0).
  */
 export const APPEND = script(`
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
@@ -22,6 +22,7 @@ if last and last[2][3] == 'u' and last[2][4] == ARGV[11] then return last[1] end
 if redis.call('HEXISTS', KEYS[2], 'x') == 1 then return false end
 if ARGV[9] ~= '' then redis.call('HSET', KEYS[2], 'o', ARGV[9]) end
 if ARGV[10] ~= '' then redis.call('HSET', KEYS[2], 'a', ARGV[10]) end
+if ARGV[12] == '1' then redis.call('HSET', KEYS[2], 's', '1') end
 if ARGV[5] == '1' then redis.call('HSET', KEYS[2], 'd', '1') end
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', ARGV[3], ARGV[4], 'u', ARGV[11])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -67,15 +68,20 @@ return {first[1][1], last[1][1], redis.call('XRANGE', KEYS[1], '(0-' .. ARGV[1],
 
 /**
  * Whether the instance writing a stream is alive: 1 when its heartbeat key exists or the stream has no
- * recorded owner, 0 when the owner is gone, -1 when the stream itself is gone.
+ * recorded owner, 0 when the owner is gone, -1 when the stream itself is gone. A standalone GET stream of a
+ * dead owner that has not ended is taken over by the caller instead (its notifications go on): 2.
  *
- * KEYS: stream, meta. ARGV: prefix of instance keys.
+ * KEYS: stream, meta. ARGV: prefix of instance keys, the caller's instance id.
  */
 export const OWNER_ALIVE = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local o = redis.call('HGET', KEYS[2], 'o')
-if not o then return 1 end
-return redis.call('EXISTS', ARGV[1] .. o)
+if not o or redis.call('EXISTS', ARGV[1] .. o) == 1 then return 1 end
+if redis.call('HEXISTS', KEYS[2], 's') == 1 and redis.call('HEXISTS', KEYS[2], 'x') == 0 then
+  redis.call('HSET', KEYS[2], 'o', ARGV[2])
+  return 2
+end
+return 0
 `)
 
 /**

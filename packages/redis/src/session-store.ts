@@ -45,6 +45,12 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     this.#fleet = fleet
     this.#kind = kind
     fleet.handle(kind, this)
+    if (kind === 's') fleet.copyOf = (id) => this.#copy(id)
+  }
+
+  #copy(id: string): ServerSession | undefined {
+    const session = this.#local.get(id)?.session
+    return session?.closed === false ? session : undefined
   }
 
   /** Whether `session` is this store's copy of one of its sessions. */

@@ -148,4 +148,29 @@ describe('an instance killed mid-stream', () => {
       error: { message: expect.stringMatching(/shut down before answering/) },
     })
   })
+
+  it('a standalone stream whose instance died is taken over where the client resumes it: notifications go on', async () => {
+    const env = { REDIS_URL: bed.redis.url, PREFIX: `adopt-${process.pid}:`, HEARTBEAT_MS: '200' }
+    const a = await startInstanceProcess(env)
+    const b = await startInstanceProcess(env)
+    processes.push(a, b)
+    const client = fleetClient(() => [a.url, b.url])
+    const { headers } = await client.initialize(0)
+    const standalone = sseReader(await client.get(0, headers))
+    await standalone.message(1000).catch(() => undefined) // the priming event
+    const primed = standalone.lastEventId!
+    await a.kill()
+    const resumed = sseReader(await client.get(1, { ...headers, 'Last-Event-ID': primed }))
+    // Once B has found A dead and taken the stream over, what the server announces arrives on it.
+    await expect
+      .poll(
+        async () => {
+          await client.call(1, headers, 'announce')
+          return (await resumed.message(500).catch(() => undefined))?.method
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('notifications/tools/list_changed')
+    resumed.drop()
+  })
 })

@@ -103,4 +103,23 @@ describe('fan-out of notifications to every instance', () => {
     standalone.drop()
     listening.drop()
   })
+
+  it('one standalone stream per session in the fleet: a GET on B ends the one on A (nothing sent to both)', async () => {
+    const { client, instances } = await bed.fleet(3)
+    const { headers } = await client.initialize(0)
+    const onA = sseReader(await client.get(0, headers))
+    await onA.message(2000).catch(() => undefined) // (only the priming event: nothing to read)
+    const primedA = onA.lastEventId!
+    const onB = sseReader(await client.get(1, headers))
+    await expect
+      .poll(async () => {
+        instances[2]!.server.tool(`t${Math.random()}`, {}, () => ({ content: [] }))
+        return (await onB.message(500).catch(() => undefined))?.method
+      })
+      .toBe('notifications/tools/list_changed')
+    // A's stream was ended when B's opened: resumed anywhere, it has nothing and closes.
+    expect(await sseReader(await client.get(2, { ...headers, 'Last-Event-ID': primedA })).rest()).toEqual([])
+    onA.drop()
+    onB.drop()
+  })
 })

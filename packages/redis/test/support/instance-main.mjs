@@ -18,6 +18,10 @@ server.tool(
     return { content: [{ type: 'text', text: `done ${steps}` }] }
   },
 )
+server.tool('announce', {}, async () => {
+  await server.notifyListChanged('tools')
+  return { content: [{ type: 'text', text: 'announced' }] }
+})
 const fleet = await createRedisFleet(server, {
   url: process.env.REDIS_URL,
   prefix: process.env.PREFIX,
