@@ -77,7 +77,12 @@ function protectedServer() {
         }),
   )
   app.route('/mcp', mcp)
-  return { app, setOrigin: (o: string) => void (origin = o) }
+  return {
+    app,
+    setOrigin: (o: string) => {
+      origin = o
+    },
+  }
 }
 
 describe('mcpHttp with an OAuth provider and headlessAuthorize', () => {

@@ -36,7 +36,9 @@ export function firstForm(html: string): HtmlForm | undefined {
   const attrs = attributes(/<form\b[^>]*>/i.exec(form[0])?.[0] ?? '')
   const fields: Array<[string, string]> = []
   const buttons: Array<[string, string]> = []
-  for (const m of (form[1] ?? '').matchAll(/<textarea\b[^>]*>([\s\S]*?)<\/textarea>|<(input|button)\b[^>]*>/gi)) {
+  for (const m of (form[1] ?? '').matchAll(
+    /<textarea\b[^>]*>([\s\S]*?)<\/textarea>|<(input|button)\b[^>]*>/gi,
+  )) {
     const a = attributes(/^<\w+\b[^>]*>/.exec(m[0])?.[0] ?? '')
     const name = a.get('name')
     if (!name) continue
