@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['scripts/**/*.test.mjs', 'src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'threads',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 })

@@ -2,5 +2,11 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   // forks + --expose-gc: the memory test measures the heap after a full GC.
-  test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], pool: 'forks', execArgv: ['--expose-gc'] },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    pool: 'forks',
+    execArgv: ['--expose-gc'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
 })

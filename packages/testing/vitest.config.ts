@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'threads',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     setupFiles: ['./src/vitest-setup.ts'],
   },
 })

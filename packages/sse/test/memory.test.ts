@@ -91,5 +91,5 @@ describe('many concurrent SSE clients', () => {
         http.closeAllConnections()
       })
     }
-  }, 60_000)
+  }, 180_000)
 })

@@ -74,7 +74,8 @@ export async function runSessionsLoad(o: SessionsLoadOptions): Promise<SessionsL
   const loaded = await o.server.memory()
   const sessionsWhileLoaded = await o.server.sessions()
   // No DELETE: the sessions are left to expire.
-  await new Promise((r) => setTimeout(r, o.idleTtlMs + 500))
+  if (o.server.advanceClock) o.server.advanceClock(o.idleTtlMs + 1)
+  else await new Promise((r) => setTimeout(r, o.idleTtlMs + 500))
   const sessionsAfterExpiry = await o.server.sessions()
   const after = await o.server.memory()
   return {

@@ -11,8 +11,8 @@ afterAll(async () => {
 
 describe('load scripts (smoke: small counts, correctness only)', () => {
   it('concurrent legacy sessions: every call answered right, every session expired after the idle TTL', async () => {
-    // (A TTL long enough that a loaded machine does not expire a session between two of its calls.)
-    const server = await startEdgeServer({ idleTtlMs: 5000, keepAliveMs: 0 })
+    // The store's clock moves only when the script says so: a loaded machine cannot expire a session early.
+    const server = await startEdgeServer({ idleTtlMs: 5000, keepAliveMs: 0, manualClock: true })
     closers.push(() => server.close())
     const f = await runSessionsLoad({ server, sessions: 25, totalCalls: 500, idleTtlMs: 5000 })
     expect(f.firstError).toBeUndefined()

@@ -58,6 +58,11 @@ export interface EdgeServerOptions {
   maxSessions?: number
   jsonResponse?: boolean
   keepAliveMs?: number
+  /**
+   * Give the session store a clock that only `advanceClock()` moves, so that sessions expire when the script
+   * says so and never because the machine was slow. Default: the real clock.
+   */
+  manualClock?: boolean
 }
 
 /** What a script needs of a running server, wherever it runs (this process or a child). */
@@ -68,6 +73,8 @@ export interface ServerHandle {
   /** Legacy sessions in the store (forcing the lazy expiry sweep first). */
   sessions(): Promise<number>
   close(): Promise<void>
+  /** Moves the session store's clock on (servers started with `manualClock` only). */
+  advanceClock?(ms: number): void
 }
 
 export interface MemoryFigures {
@@ -90,9 +97,11 @@ export async function measure(): Promise<MemoryFigures> {
 /** createMcpHandler on `serve()` (node:http via @hono/node-server), in this process. */
 export async function startEdgeServer(o: EdgeServerOptions = {}): Promise<ServerHandle> {
   const server = makeLoadServer()
+  let offset = 0
   const store = new InMemorySessionStore({
     ...(o.idleTtlMs !== undefined ? { idleTtlMs: o.idleTtlMs } : {}),
     ...(o.maxSessions !== undefined ? { maxSessions: o.maxSessions } : {}),
+    ...(o.manualClock ? { now: () => offset } : {}),
   })
   const options: McpHandlerOptions = { sessionStore: store }
   if (o.jsonResponse !== undefined) options.jsonResponse = o.jsonResponse
@@ -102,6 +111,13 @@ export async function startEdgeServer(o: EdgeServerOptions = {}): Promise<Server
   return {
     url: `${running.url}/`,
     memory: measure,
+    ...(o.manualClock
+      ? {
+          advanceClock: (ms: number) => {
+            offset += ms
+          },
+        }
+      : {}),
     async sessions() {
       await store.get('') // the store sweeps expired sessions lazily, on its next call
       return store.size

@@ -1,4 +1,4 @@
-import { SseParser } from '@edgemcp/streamable-http'
+import { SseParser } from '@edgemcp/streamable-http/internal'
 
 /** One server-sent event: its `id` (when it has one) and its `data`. */
 export interface SseEvent {
