@@ -29,7 +29,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.jsonc' },
             // The tests call the Worker as http://notes.test (its Host allowlist has loopback and workers.dev).
             miniflare: {
-              bindings: { MCP_STATE_SECRET: 'test-only-secret', MCP_ALLOWED_HOSTS: 'notes.test' },
+              bindings: { MCP_MRTR_SECRET: 'test-only-secret', MCP_ALLOWED_HOSTS: 'notes.test' },
             },
           }),
         ],
@@ -43,7 +43,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.jsonc' },
             miniflare: {
               bindings: {
-                MCP_STATE_SECRET: 'test-only-secret',
+                MCP_MRTR_SECRET: 'test-only-secret',
                 MCP_ALLOWED_HOSTS: 'notes.test',
                 AUTH_ISSUER: 'https://issuer.test',
                 AUTH_AUDIENCE: 'http://notes.test/mcp',

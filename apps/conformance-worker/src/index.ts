@@ -7,18 +7,15 @@ export interface Env {
   MCP_SESSION: DurableObjectNamespace
   MCP_HUB: DurableObjectNamespace
   /** MRTR signing key shared by every isolate (`.dev.vars`, `--var` or `wrangler secret put`). */
-  MCP_STATE_SECRET?: string
+  MCP_MRTR_SECRET?: string
 }
 
 /** The endpoint the conformance runner targets by default. (Only handlers may be exported from here.) */
 const MCP_PATH = '/mcp'
 
 const worker = createMcpWorker<Env>({
-  server: (_env, { stateSecret, closeSseStream }) =>
-    createConformanceServer({
-      ...(stateSecret === undefined ? {} : { mrtrSecret: stateSecret }),
-      hooks: { closeSseStream },
-    }),
+  server: (_env, { mrtrSecret, closeSseStream }) =>
+    createConformanceServer({ mrtrSecret, hooks: { closeSseStream } }),
   path: MCP_PATH,
   // As on Node: clients told to reconnect (SSE polling) come back quickly.
   handler: { retryMs: 200 },

@@ -29,7 +29,7 @@ beforeAll(async () => {
     script,
     bundle: false,
     persistTo: path.join(tmp, 'state'),
-    vars: { MCP_STATE_SECRET: randomBytes(32).toString('hex') },
+    vars: { MCP_MRTR_SECRET: randomBytes(32).toString('hex') },
     path: '/mcp',
     probe: discover,
   })

@@ -5,8 +5,8 @@ export interface Env {
   MCP_SESSION: DurableObjectNamespace
   MCP_HUB: DurableObjectNamespace
   NOTES: DurableObjectNamespace<NotesObject>
-  /** Signs 2026-07-28 multi-round request state: `wrangler secret put MCP_STATE_SECRET` (`.dev.vars` locally). */
-  MCP_STATE_SECRET?: string
+  /** Signs 2026-07-28 multi-round request state: `wrangler secret put MCP_MRTR_SECRET` (`.dev.vars` locally). */
+  MCP_MRTR_SECRET?: string
   /**
    * OAuth (off unless `AUTH_ISSUER` is set, see the README): the authorization server's issuer; this server's
    * MCP URL (the token audience); its JWKS by URL or inline (JSON); scopes every request needs (space-separated).

@@ -44,15 +44,15 @@ const idSchema = { type: 'integer', minimum: 1, description: 'The note id (the N
  * subscriptions, prompts), a long task reporting progress, and a calculator. The same server runs in the
  * Worker (2026-07-28 clients) and in each legacy session's Durable Object.
  */
-export function createNotesServer(env: Env, { stateSecret }: ServerFactoryContext): McpServer {
-  const server = new McpServer({
-    name: 'edgemcp-notes',
-    title: 'Notes on Cloudflare Workers',
-    version: '0.1.0',
-    instructions:
-      'Keep short notes: add, search, append, delete (asks first). Notes are resources note://{id}.',
-    ...(stateSecret === undefined ? {} : { mrtrSecret: stateSecret }),
-  })
+export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext): McpServer {
+  const server = new McpServer(
+    { name: 'edgemcp-notes', title: 'Notes on Cloudflare Workers', version: '0.1.0' },
+    {
+      instructions:
+        'Keep short notes: add, search, append, delete (asks first). Notes are resources note://{id}.',
+      mrtrSecret,
+    },
+  )
   const notes = (ctx: Pick<RequestContext, 'authInfo'>) =>
     env.NOTES.get(env.NOTES.idFromName(notesOwner(ctx)))
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type Jwk, keyFitsAlgorithm } from './algorithms.js'
-import { encodeBase64Url } from '@edgemcp/core'
+import { encodeBase64Url } from '@edgemcp/core/internal'
 
 const n2048 = encodeBase64Url(new Uint8Array(256).fill(0xc1))
 const rsa: Jwk = { kty: 'RSA', n: n2048, e: 'AQAB' }

@@ -1,4 +1,4 @@
-import { decodeBase64Url } from '@edgemcp/core'
+import { decodeBase64Url } from '@edgemcp/core/internal'
 
 /** Asymmetric JWS algorithms this package verifies (RFC 7518 §3). Symmetric HS* and `none` are never accepted. */
 export type JwsAlgorithm =

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import type { Jwk } from './algorithms.js'
 import { AuthError } from './errors.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeBase64Url } from '@edgemcp/core'
+import { encodeBase64Url } from '@edgemcp/core/internal'
 import { AuthError } from './errors.js'
 import { decodeJwt } from './jwt.js'
 

@@ -1,4 +1,4 @@
-import { decodeBase64Url, isObject } from '@edgemcp/core'
+import { decodeBase64Url, isObject } from '@edgemcp/core/internal'
 import { AuthError } from './errors.js'
 
 /** The protected header of a JWS (RFC 7515 §4). */

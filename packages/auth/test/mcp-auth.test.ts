@@ -41,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve))
   const { port } = jwksServer.address() as AddressInfo
 
-  const server = new McpServer({ name: 'auth-e2e', version: '1.0.0', mrtrSecret: 'test' })
+  const server = new McpServer({ name: 'auth-e2e', version: '1.0.0' }, { mrtrSecret: 'test' })
   server.tool('whoami', {}, (_args, ctx) => {
     const auth = ctx.authInfo as JwtPrincipal
     return { content: [{ type: 'text', text: `${auth.subject} ${auth.scopes.join(',')} ${auth.clientId}` }] }

@@ -43,7 +43,6 @@ export {
   META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   META_SUBSCRIPTION_ID,
-  readMeta,
   requestedModernVersion,
 } from './protocol/meta.js'
 export {
@@ -55,28 +54,24 @@ export {
   LEGACY_VERSIONS,
   MODERN_VERSIONS,
   negotiateLegacyVersion,
-  resourceNotFoundCode,
   SUPPORTED_VERSIONS,
-  supportsBatch,
 } from './protocol/versions.js'
 export type { LegacyVersion, ModernVersion, ProtocolVersion } from './protocol/versions.js'
-export { isObject } from './protocol/json.js'
-export { decodeBase64Url, encodeBase64Url } from './protocol/base64url.js'
-export { RESULT_DEFINITIONS } from './protocol/result-definitions.js'
 
 // Server
 export { McpServer } from './server/mcp-server.js'
-export type { McpServerOptions } from './server/mcp-server.js'
+export type { McpServerOptions } from './server/options.js'
+export type { ServerEvent } from './server/core.js'
+export type { ListKind } from './server/registry.js'
 export type { Connection } from './server/connect.js'
 export type { HandleOptions, HandleResult } from './server/handle.js'
 export type { AbortSignalLike } from './server/request-abort.js'
 export type { Registration } from './server/registry.js'
-export { createSessionId, ServerSession } from './server/session.js'
+export { ServerSession } from './server/session.js'
 export type { Outbound, SessionSnapshot } from './server/session.js'
 export { UriTemplate } from './server/uri-template.js'
 export type { UriVariables } from './server/uri-template.js'
-export { compileSchema } from './server/schema-validation.js'
-export type { CompiledSchema, JsonSchema, SchemaInput, SchemaIssue } from './server/schema-validation.js'
+export type { JsonSchema, SchemaInput } from './server/schema-validation.js'
 export type * from './server/types.js'
 export { LOGGING_LEVELS } from './server/types.js'
 
@@ -97,14 +92,11 @@ export type {
 export { McpClient } from './client/mcp-client.js'
 export type { AuthChallenge, AuthProvider, AuthRequest } from './client/auth-provider.js'
 // Client HTTP transports: the error of a refused HTTP request and the budgets of a server's answers
-export { displayUrl, HTTP_ERROR_BODY_BYTES, McpHttpError, readExcerpt } from './client/http-error.js'
+export { McpHttpError } from './client/http-error.js'
 export type { McpHttpErrorInit } from './client/http-error.js'
 export {
-  checkHeaderSize,
   DEFAULT_MAX_HEADER_BYTES,
   DEFAULT_MAX_MESSAGE_BYTES,
-  readLimitedText,
-  resolveLimits,
   ResponseTooLargeError,
 } from './client/response-limits.js'
 export type { ResponseLimits } from './client/response-limits.js'

@@ -5,7 +5,7 @@ import { serve } from '@edgemcp/streamable-http/node'
 
 const mrtrSecret = process.env.MCP_MRTR_SECRET // the same on every instance
 if (!mrtrSecret) throw new Error('set MCP_MRTR_SECRET')
-const server = new McpServer({ name: 'demo', version: '1.0.0', mrtrSecret })
+const server = new McpServer({ name: 'demo', version: '1.0.0' }, { mrtrSecret })
 server.tool('hello', {}, async (_args, ctx) => {
   const answer = await ctx.elicit({
     message: 'Your name?',

@@ -1,9 +1,6 @@
 import { encodeMessage, type JsonRpcMessage } from '@edgemcp/core'
 import {
-  canReplayAfter,
   type EventStore,
-  eventIdOf,
-  parseEventId,
   StoreUnavailableError,
   type StoredEvent,
   type StreamInfo,

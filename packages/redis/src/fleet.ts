@@ -1,4 +1,5 @@
-import { createSessionId, type McpServer, type ServerSession } from '@edgemcp/core'
+import type { McpServer, ServerSession } from '@edgemcp/core'
+import { createSessionId } from '@edgemcp/core/internal'
 import { FleetContext } from './context.js'
 import { RedisEventStore } from './event-store.js'
 import { Keys } from './keys.js'
@@ -134,7 +135,7 @@ export class RedisFleet {
  * resources and prompts, and give its McpServer the same `mrtrSecret`.
  *
  * @example
- * const server = new McpServer({ name: 'demo', version: '1.0.0', mrtrSecret: process.env.MCP_MRTR_SECRET })
+ * const server = new McpServer({ name: 'demo', version: '1.0.0' }, { mrtrSecret: process.env.MCP_MRTR_SECRET })
  * const fleet = await createRedisFleet(server, { url: process.env.REDIS_URL })
  * const mcp = createMcpHandler(server, fleet.handlerOptions())
  */

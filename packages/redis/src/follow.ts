@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@edgemcp/streamable-http'
-import { eventIdOf, parseEventId } from '@edgemcp/streamable-http'
+import { eventIdOf, parseEventId } from '@edgemcp/streamable-http/internal'
 import type { FleetContext } from './context.js'
 import { type Entry, endStream, isEnd, messageOf, seqOf } from './entries.js'
 import { OWNER_ALIVE } from './scripts.js'

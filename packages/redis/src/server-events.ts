@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import type { FleetContext, FleetMessage } from './context.js'
 
 type ListKind = 'tools' | 'prompts' | 'resources'

@@ -8,11 +8,7 @@ export type { AutoEndpointControls, AutoHandler, AutoHandlerOptions } from './se
 export { createAutoFetchHandler } from './server/auto-fetch-handler.js'
 export type { AutoFetchHandler, AutoFetchHandlerOptions } from './server/auto-fetch-handler.js'
 export type { SseHandlerOptions } from './server/options.js'
-export { SseEndpoint } from './server/sse-endpoint.js'
 export type { SseMessageReceiver, SseSessionStore } from './server/sse-relay.js'
-// Building blocks of an auto endpoint with stores of your own (as in @edgemcp/workers)
-export { autoServe, autoSseEndpoint } from './server/auto-endpoint.js'
-export { sseSessionsOf } from './server/sse-sessions.js'
 
 // Client
 export { SseClientTransport } from './client/sse-client-transport.js'

@@ -1,5 +1,5 @@
 import { type JsonRpcMessage, McpServer, type Transport } from '@edgemcp/core'
-import { SseParser } from '@edgemcp/streamable-http'
+import { SseParser } from '@edgemcp/streamable-http/internal'
 import { serve } from '@edgemcp/streamable-http/node'
 import { Hono } from 'hono'
 import { afterEach } from 'vitest'
@@ -9,7 +9,7 @@ export type Json = Record<string, any>
 
 /** A server with a tool, a resource and an elicitation tool; `elicitOutcome` records how each `ask` ended. */
 export function makeServer(name = 'sse-test') {
-  const server = new McpServer({ name, version: '1.0.0', requestTimeoutMs: 10_000 })
+  const server = new McpServer({ name, version: '1.0.0' }, { requestTimeoutMs: 10_000 })
   const elicitOutcomes: Array<Promise<string>> = []
   server.tool(
     'add',

@@ -1,13 +1,13 @@
 import {
   isLegacyVersion,
   isModernVersion,
-  isObject,
   type ProtocolError,
   requestedModernVersion,
   SUPPORTED_VERSIONS,
   type ServerSession,
   UnsupportedProtocolVersionError,
 } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { transportError } from './http-error.js'
 import { checkModernHeaders } from './modern-headers.js'
 import type { HandlerState } from './state.js'

@@ -1,4 +1,5 @@
-import { decodeMessage, isObject, type ServerSession } from '@edgemcp/core'
+import { decodeMessage, type ServerSession } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import type { SessionStore } from './session-store.js'
 
 /**

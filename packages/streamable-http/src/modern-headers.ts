@@ -1,4 +1,5 @@
 import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
+import { internalsOf } from '@edgemcp/core/internal'
 import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
@@ -48,7 +49,7 @@ export function checkModernHeaders(
   if (error || method !== 'tools/call') return error
 
   const args = params.arguments
-  for (const binding of bindingsOf(server.registry.tools.get(bodyName)?.wire.inputSchema)) {
+  for (const binding of bindingsOf(internalsOf(server).toolInputSchema(bodyName))) {
     const error = mismatch(headers, `Mcp-Param-${binding.name}`, valueAt(args, binding.path))
     if (error) return error
   }

@@ -1,4 +1,5 @@
-import { isObject, ProtocolError, parseJson, readId } from '@edgemcp/core'
+import { ProtocolError, parseJson, readId } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { RETRY_AFTER } from './admission.js'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'

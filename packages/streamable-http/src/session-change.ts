@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 
 /**
  * Legacy methods whose handling changes what `ServerSession.snapshot()` holds: the negotiated version and

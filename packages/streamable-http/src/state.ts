@@ -1,4 +1,5 @@
-import { createSessionId, type McpServer, type RequestId, type ServerSession } from '@edgemcp/core'
+import type { McpServer, RequestId, ServerSession } from '@edgemcp/core'
+import { createSessionId } from '@edgemcp/core/internal'
 import { ClientLimits, clientKeyOf, nodeRemoteAddress } from './admission.js'
 import type { EventStore } from './event-store.js'
 import { EventStream } from './event-stream.js'

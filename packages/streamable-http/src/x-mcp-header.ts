@@ -4,7 +4,7 @@
  * `Mcp-Param-{Name}` headers, and the constraints a valid annotation meets.
  */
 
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 
 export interface HeaderBinding {
   /** The `x-mcp-header` value: the header is `Mcp-Param-{name}`. */

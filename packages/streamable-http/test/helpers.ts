@@ -16,7 +16,7 @@ export const modernMeta = (extra: Json = {}) => ({
 
 /** A server with the tools the tests use. */
 export function makeServer(): McpServer {
-  const server = addTool(new McpServer({ name: 'http-test', version: '1.0.0', mrtrSecret: 'test' }))
+  const server = addTool(new McpServer({ name: 'http-test', version: '1.0.0' }, { mrtrSecret: 'test' }))
   server.tool(
     'slow',
     { inputSchema: { type: 'object', properties: { steps: { type: 'integer' } } } },

@@ -25,7 +25,7 @@ export interface McpWorker<Env> {
  *
  * @example
  * const worker = createMcpWorker<Env>({
- *   server: (env, { stateSecret }) => createServer(env, stateSecret),
+ *   server: (env, { mrtrSecret }) => createServer(env, mrtrSecret),
  * })
  * export const { McpSessionObject, McpHubObject } = worker
  * export default { fetch: worker.fetch } satisfies ExportedHandler<Env>

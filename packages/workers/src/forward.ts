@@ -1,4 +1,4 @@
-import { decodeBase64Url, encodeBase64Url } from '@edgemcp/core'
+import { decodeBase64Url, encodeBase64Url } from '@edgemcp/core/internal'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 
 /**

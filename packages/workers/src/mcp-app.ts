@@ -1,9 +1,7 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
-import { autoServe, autoSseEndpoint } from '@edgemcp/sse'
+import { autoServe, autoSseEndpoint } from '@edgemcp/sse/internal'
 import {
-  createMcpEndpoint,
   type EventStore,
-  fetchHandler,
   isLoopbackHost,
   type McpEndpointControls,
   type McpFetch,
@@ -12,6 +10,7 @@ import {
   type RequestAuth,
   type SessionStore,
 } from '@edgemcp/streamable-http'
+import { createMcpEndpoint, fetchHandler } from '@edgemcp/streamable-http/internal'
 import { stringVar } from './bindings.js'
 import { AUTH_HEADER, decodeAuth } from './forward.js'
 import type { ResolvedWorkerOptions, ServerRole } from './options.js'
@@ -58,16 +57,16 @@ export function createRoleApp<Env>(
   options: (server: McpServer) => McpAppOptions,
 ): RoleApp {
   let streamable: McpEndpointControls | undefined
-  const stateSecret = stringVar(env, config.stateSecretVar)
-  if (stateSecret === undefined && role === 'worker' && !warnedNoSecret) {
+  const mrtrSecret = stringVar(env, config.mrtrSecretVar)
+  if (mrtrSecret === undefined && role === 'worker' && !warnedNoSecret) {
     warnedNoSecret = true
     console.warn(
-      `edgemcp: ${config.stateSecretVar} is not set; each isolate signs MRTR state with its own random key, ` +
+      `edgemcp: ${config.mrtrSecretVar} is not set; each isolate signs MRTR state with its own random key, ` +
         'so a multi-round request that lands on another isolate fails. Set it with `wrangler secret put`.',
     )
   }
   const server = config.server(env, {
-    stateSecret,
+    mrtrSecret,
     role,
     // Only session objects hold legacy requests whose SSE connection can be closed for polling.
     closeSseStream: (sessionId, requestId) =>

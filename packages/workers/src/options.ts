@@ -6,8 +6,8 @@ export type ServerRole = 'worker' | 'session' | 'hub'
 
 /** What `createMcpWorker` hands the server factory besides `env`. */
 export interface ServerFactoryContext {
-  /** `env[stateSecretVar]`: pass it as `mrtrSecret` so every isolate verifies every other's MRTR state. */
-  stateSecret: string | undefined
+  /** `env[mrtrSecretVar]`: pass it as `mrtrSecret` so every isolate verifies every other's MRTR state. */
+  mrtrSecret: string | undefined
   role: ServerRole
   /**
    * Closes the SSE connection of a legacy request in flight without ending its stream; the client resumes
@@ -55,8 +55,8 @@ export interface McpWorkerOptions<Env> {
   hubBinding?: string
   /** Name of the hub instance (one hub holds every listener). Default `global`. */
   hubName?: string
-  /** The `env` variable (a secret) with the MRTR signing key. Default `MCP_STATE_SECRET`. */
-  stateSecretVar?: string
+  /** The `env` variable (a secret) with the MRTR signing key. Default `MCP_MRTR_SECRET`. */
+  mrtrSecretVar?: string
   /** Serve the legacy HTTP+SSE transport (2024-11-05) on the same path too. Default true. */
   legacySse?: boolean
   /** A legacy session unused this long is deleted from its Durable Object. Default 24 hours. */
@@ -75,7 +75,7 @@ export interface ResolvedWorkerOptions<Env> {
   sessionBinding: string
   hubBinding: string
   hubName: string
-  stateSecretVar: string
+  mrtrSecretVar: string
   legacySse: boolean
   sessionTtlMs: number
   maxEventsPerStream: number
@@ -98,7 +98,7 @@ export function resolveWorkerOptions<Env>(o: McpWorkerOptions<Env>): ResolvedWor
     sessionBinding: o.sessionBinding ?? 'MCP_SESSION',
     hubBinding: o.hubBinding ?? 'MCP_HUB',
     hubName: o.hubName ?? 'global',
-    stateSecretVar: o.stateSecretVar ?? 'MCP_STATE_SECRET',
+    mrtrSecretVar: o.mrtrSecretVar ?? 'MCP_MRTR_SECRET',
     legacySse: o.legacySse ?? true,
     sessionTtlMs: o.sessionTtlMs ?? 24 * 60 * 60_000,
     maxEventsPerStream: Math.max(1, o.maxEventsPerStream ?? 1000),

@@ -1,5 +1,6 @@
-import { isModernVersion, isObject, requestedModernVersion } from '@edgemcp/core'
-import { isJsonContentType } from '@edgemcp/streamable-http'
+import { isModernVersion, requestedModernVersion } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
+import { isJsonContentType } from '@edgemcp/streamable-http/internal'
 
 /**
  * Where a request to the MCP path is served:

@@ -1,4 +1,5 @@
-import { isObject, type McpServer } from '@edgemcp/core'
+import type { McpServer } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 
 export type ListKind = 'tools' | 'prompts' | 'resources'
 

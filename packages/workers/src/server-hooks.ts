@@ -1,11 +1,5 @@
-import {
-  type HandleOptions,
-  type HandleResult,
-  isObject,
-  type McpServer,
-  ProtocolError,
-  readId,
-} from '@edgemcp/core'
+import { type HandleOptions, type HandleResult, type McpServer, ProtocolError, readId } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 
 /**
  * Gives the client's answer to a server→client request a clear error when that request was sent by an

@@ -1,4 +1,4 @@
-import { createSessionId } from '@edgemcp/core'
+import { createSessionId } from '@edgemcp/core/internal'
 
 const HEX_32 = /^[0-9a-f]{32}$/
 const SIGNED = /^([0-9a-f]{32})([0-9a-f]{32})$/

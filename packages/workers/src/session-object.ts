@@ -1,6 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
-import { keepBodyRefusal, type McpFetch } from '@edgemcp/streamable-http'
+import type { McpFetch } from '@edgemcp/streamable-http'
+import { keepBodyRefusal } from '@edgemcp/streamable-http/internal'
 import { type HubRpc, type SessionRpc, toHub } from './bindings.js'
 import { BODY_REFUSED_HEADER, NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'

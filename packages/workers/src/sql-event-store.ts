@@ -1,11 +1,6 @@
 import { encodeMessage, isRequest, type JsonRpcMessage } from '@edgemcp/core'
-import {
-  canReplayAfter,
-  type EventStore,
-  eventIdOf,
-  parseEventId,
-  type StoredEvent,
-} from '@edgemcp/streamable-http'
+import type { EventStore, StoredEvent } from '@edgemcp/streamable-http'
+import { canReplayAfter, eventIdOf, parseEventId } from '@edgemcp/streamable-http/internal'
 import { ensureSessionTables, firstRow, hasSessionTables } from './sql-schema.js'
 
 export interface SqlEventStoreOptions {

@@ -1,5 +1,6 @@
 import { parseJson } from '@edgemcp/core'
-import { peekBody, type RequestAuth } from '@edgemcp/streamable-http'
+import type { RequestAuth } from '@edgemcp/streamable-http'
+import { peekBody } from '@edgemcp/streamable-http/internal'
 import { hubStub, sessionStub, stringVar } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
@@ -48,7 +49,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       else if (route?.to === 'session') body = read.error.httpStatus ?? 400
       else route = LOCAL
     }
-    ids ??= new SessionIds(stringVar(env, config.stateSecretVar))
+    ids ??= new SessionIds(stringVar(env, config.mrtrSecretVar))
     // An id this Worker never minted reaches no Durable Object: answered here (404), nothing stored.
     if (route?.to === 'session' && !(await ids.verify(route.sessionId))) route = LOCAL
     // Served here: no internal header means anything here, so the request goes as it came.

@@ -10,7 +10,7 @@ const reference = new Hono().route(
   '/mcp',
   createAutoHandler(
     createTestServer(env as unknown as Env, {
-      stateSecret: 's',
+      mrtrSecret: 's',
       role: 'worker',
       closeSseStream: () => false,
     }),

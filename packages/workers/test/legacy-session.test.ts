@@ -27,7 +27,7 @@ describe('legacy sessions in Durable Objects', () => {
   it('serves one session across Worker invocations and after its object is re-instantiated', async () => {
     const { client, transport } = await connect('legacy')
     const id = transport.sessionId as string
-    expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_STATE_SECRET is set)
+    expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_MRTR_SECRET is set)
     expect(textOf(await client.callTool({ name: 'whereami' }))).toBe(`session legacy ${id}`)
     await client.setLoggingLevel('debug')
     await client.subscribeResource({ uri: 'item://1' })

@@ -15,7 +15,7 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
  * hostile `steps: 1e9` must not make the fuzzer itself slow.
  */
 export function makeFuzzServer(): McpServer {
-  const server = new McpServer({ name: 'fuzz-target', version: '1.0.0', mrtrSecret: 'fuzz' })
+  const server = new McpServer({ name: 'fuzz-target', version: '1.0.0' }, { mrtrSecret: 'fuzz' })
   server.tool(
     'add',
     {

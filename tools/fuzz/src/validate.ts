@@ -3,7 +3,7 @@
  * @edgemcp/core ships (`@edgemcp/core/spec/*.schema.json`). An error whose id could not be read carries
  * `id: null` (JSON-RPC 2.0 §5) or, as the 2025-11-25 schema allows, no id; a null id is checked without it.
  */
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Schema, Validator } from '@cfworker/json-schema'

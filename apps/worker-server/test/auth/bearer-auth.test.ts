@@ -52,7 +52,7 @@ async function openSession(token: string): Promise<string> {
   expect(init.status).toBe(200)
   await init.text()
   const id = init.headers.get('mcp-session-id') as string
-  expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_STATE_SECRET is set)
+  expect(id).toMatch(/^[0-9a-f]{64}$/) // signed (MCP_MRTR_SECRET is set)
   const initialized = await post(
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': VERSION },

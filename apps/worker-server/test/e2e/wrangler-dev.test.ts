@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
+import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
 import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, eventually, textOf } from '../client.js'
@@ -21,7 +21,7 @@ const start = () =>
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     port,
     persistTo,
-    vars: { MCP_STATE_SECRET: SECRET },
+    vars: { MCP_MRTR_SECRET: SECRET },
   })
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ const tree = {
 
 /** The sample server of the round trip: every shape the generator types, paged two tools at a time. */
 export function createSampleServer(): McpServer {
-  const server = new McpServer({ name: 'codegen-sample', version: '1.0.0', pageSize: 2 })
+  const server = new McpServer({ name: 'codegen-sample', version: '1.0.0' }, { pageSize: 2 })
   server.tool(
     'add',
     {

@@ -1,18 +1,14 @@
-import { RESOURCE_UPDATED } from '../protocol/methods.js'
-import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
-import { META_SERVER_INFO } from '../protocol/meta.js'
-import { LATEST_VERSION } from '../protocol/versions.js'
-import { implementationFor } from '../protocol/implementation.js'
+import type { JsonRpcNotification } from '../jsonrpc/types.js'
 import type { Transport } from '../transport/transport.js'
 import { connectServer, type Connection } from './connect.js'
-import type { CacheOptions, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
+import type { ServerEvent } from './core.js'
+import { ServerEngine } from './engine.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
-import { MrtrSigner } from './mrtr-state.js'
-import { InflightRequests } from './inflight.js'
-import { defined, type ListKind, type Registration, type Registry } from './registry.js'
+import type { McpServerOptions } from './options.js'
+import { defined, type ListKind, type Registration } from './registry.js'
 import { compileSchema, type SchemaInput } from './schema-validation.js'
 import { UriMatcher } from './uri-match.js'
-import { ServerSession, type SessionSnapshot } from './session.js'
+import type { ServerSession, SessionSnapshot } from './session.js'
 import type {
   Implementation,
   JsonObject,
@@ -27,84 +23,49 @@ import type {
 } from './types.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 
-export interface McpServerOptions extends Implementation {
-  instructions?: string
-  /** Items per page of every list method. Default 100. */
-  pageSize?: number
-  /** Cache hints of 2026-07-28 cacheable results. Default `{ ttlMs: 60_000, cacheScope: 'private' }`. */
-  cache?: Partial<CacheOptions>
-  /** Timeout of server→client requests (legacy era). Default 60 s. */
-  requestTimeoutMs?: number
-  /** Secret for signing MRTR requestState. Set it when several isolates/instances serve one server. */
-  mrtrSecret?: string | Uint8Array
-  /** Lifetime of MRTR requestState. Default 10 minutes. */
-  mrtrTtlMs?: number
-  /** Advertise the logging capability. Default true. */
-  logging?: boolean
-  /** Extra capabilities (experimental, extensions). */
-  capabilities?: JsonObject
-  /** Put `io.modelcontextprotocol/serverInfo` in every modern result's `_meta`. Default true. */
-  serverInfoInResults?: boolean
-}
+export type { McpServerOptions } from './options.js'
 
 type ArgsOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : Record<string, unknown>
+
+/** What transports may ask of a server (`@edgemcp/core/internal`); not part of the public API. */
+export interface ServerInternals {
+  /** The input schema of a registered tool as listed, or undefined for an unknown tool. */
+  toolInputSchema(name: string): JsonObject | undefined
+}
+
+let engineOf: (server: McpServer) => ServerEngine
 
 /**
  * An MCP server of both eras. Register tools, resources and prompts; hand messages to `handle()` (HTTP
  * transports) or `connect()` a bidirectional transport.
  *
+ * Constructing one does no I/O and uses no randomness or timers, so a module-level server is fine on
+ * Cloudflare Workers.
+ *
  * @example
- * const server = new McpServer({ name: 'demo', version: '1.0.0' })
+ * const server = new McpServer({ name: 'demo', version: '1.0.0' }, { instructions: 'Echoes text.' })
  * server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
  *   ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }))
  */
-export class McpServer implements ServerCore {
-  // Fields assigned in the constructor are `declare`d: the compiled class does not define them twice.
-  declare readonly info: Implementation
-  declare readonly options: ResolvedServerOptions
-  readonly registry: Registry = {
-    tools: new Map(),
-    resources: new Map(),
-    templates: new Map(),
-    prompts: new Map(),
-    version: 0,
-  }
-  declare readonly signer: MrtrSigner
-  readonly listCache = new Map<string, JsonObject>()
-  declare readonly serverInfoMeta: JsonObject
-  readonly #sessions = new Set<ServerSession>()
-  readonly #listeners = new Set<(event: ServerEvent) => void>()
-  readonly #extraCapabilities: JsonObject
-  readonly #logging: boolean
-  readonly inflight = new InflightRequests()
-  #capabilitiesCache: JsonObject | undefined
+export class McpServer {
+  readonly #engine: ServerEngine
 
-  constructor(options: McpServerOptions) {
-    const {
-      instructions,
-      pageSize,
-      cache,
-      requestTimeoutMs,
-      mrtrSecret,
-      mrtrTtlMs,
-      logging,
-      capabilities,
-      serverInfoInResults,
-      ...info
-    } = options
-    this.info = info
-    this.serverInfoMeta = { [META_SERVER_INFO]: implementationFor(LATEST_VERSION, info) }
-    this.options = {
-      instructions,
-      pageSize: pageSize ?? 100,
-      cache: { ttlMs: cache?.ttlMs ?? 60_000, cacheScope: cache?.cacheScope ?? 'private' },
-      requestTimeoutMs: requestTimeoutMs ?? 60_000,
-      mrtrTtlMs: mrtrTtlMs ?? 600_000,
-      serverInfoInResults: serverInfoInResults ?? true,
-    }
-    this.signer = new MrtrSigner(mrtrSecret)
-    this.#extraCapabilities = capabilities ?? {}
-    this.#logging = logging ?? true
+  static {
+    engineOf = (server) => server.#engine
+  }
+
+  /**
+   * @param info the server's identity (`name`, `version`, optional `title`, `description`, `websiteUrl`,
+   *   `icons`), sent to clients as `serverInfo`.
+   * @param options behaviour; every field optional (see `McpServerOptions`).
+   */
+  constructor(info: Implementation, options: McpServerOptions = {}) {
+    this.#engine = new ServerEngine(info, options)
+  }
+
+  /** The server's identity as given to the constructor. */
+  get info(): Implementation {
+    return this.#engine.info
   }
 
   /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
@@ -130,13 +91,14 @@ export class McpServer implements ServerCore {
       _meta: definition._meta,
     })
     const tool = { name, definition, input, output, handler, wire }
-    return this.#add(this.registry.tools, name, tool, 'tools', 'Tool')
+    return this.#engine.add(this.#engine.registry.tools, name, tool, 'tools', 'Tool')
   }
 
   /** Registers a fixed resource. */
   resource(uri: string, metadata: ResourceMetadata, read: ResourceReader): Registration {
     const wire = defined({ uri, ...metadata })
-    return this.#add(this.registry.resources, uri, { uri, metadata, read, wire }, 'resources', 'Resource')
+    const entry = { uri, metadata, read, wire }
+    return this.#engine.add(this.#engine.registry.resources, uri, entry, 'resources', 'Resource')
   }
 
   /** Registers an RFC 6570 resource template; `read` gets the variables of the requested URI. */
@@ -152,7 +114,8 @@ export class McpServer implements ServerCore {
       read,
       wire: defined({ uriTemplate, ...metadata }),
     }
-    return this.#add(this.registry.templates, uriTemplate, entry, 'resources', 'Resource template')
+    const templates = this.#engine.registry.templates
+    return this.#engine.add(templates, uriTemplate, entry, 'resources', 'Resource template')
   }
 
   /** Registers a prompt. */
@@ -165,46 +128,18 @@ export class McpServer implements ServerCore {
       arguments: definition.arguments,
       _meta: definition._meta,
     })
-    return this.#add(this.registry.prompts, name, { name, definition, handler, wire }, 'prompts', 'Prompt')
-  }
-
-  /** Adds an entry; its list changed (and again when the returned registration removes it). */
-  #add<T>(map: Map<string, T>, key: string, value: T, kind: ListKind, what: string): Registration {
-    if (map.has(key)) throw new Error(`${what} "${key}" is already registered`)
-    map.set(key, value)
-    this.#changed(kind)
-    return {
-      remove: () => {
-        if (map.get(key) === value && map.delete(key)) this.#changed(kind)
-      },
-    }
-  }
-
-  #changed(kind: ListKind): void {
-    this.registry.version++
-    this.listCache.clear()
-    this.#capabilitiesCache = undefined
-    void this.notifyListChanged(kind)
+    const entry = { name, definition, handler, wire }
+    return this.#engine.add(this.#engine.registry.prompts, name, entry, 'prompts', 'Prompt')
   }
 
   /** The capabilities of what is registered now (server/index "Capabilities"). */
   capabilities(): JsonObject {
-    if (this.#capabilitiesCache) return this.#capabilitiesCache
-    const r = this.registry
-    const caps: JsonObject = { ...this.#extraCapabilities }
-    if (this.#logging) caps.logging = {}
-    if ([...r.prompts.values(), ...r.templates.values()].some((e) => e.definition.complete))
-      caps.completions = {}
-    if (r.prompts.size) caps.prompts = { listChanged: true }
-    if (r.resources.size || r.templates.size) caps.resources = { subscribe: true, listChanged: true }
-    if (r.tools.size) caps.tools = { listChanged: true }
-    this.#capabilitiesCache = caps
-    return caps
+    return this.#engine.capabilities()
   }
 
   /** Handles one inbound JSON value (a message or a batch) of either era. Never throws. */
   handle(value: unknown, options: HandleOptions = {}): Promise<HandleResult> {
-    return handleInbound(this, value, options)
+    return handleInbound(this.#engine, value, options)
   }
 
   /** Serves a bidirectional transport (stdio, in-memory): both eras on one connection. */
@@ -214,30 +149,22 @@ export class McpServer implements ServerCore {
 
   /** A new legacy session, tracked for list-changed and resource-updated notifications until it closes. */
   createSession(id?: string): ServerSession {
-    return this.#track(new ServerSession(id, this.options))
+    return this.#engine.createSession(id)
   }
 
   /** Brings back a session from its snapshot (e.g. on another isolate). */
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#track(ServerSession.restore(snapshot, this.options))
-  }
-
-  #track(session: ServerSession): ServerSession {
-    this.#sessions.add(session)
-    session.onClose(() => this.#sessions.delete(session))
-    return session
+    return this.#engine.restoreSession(snapshot)
   }
 
   /** Listens to server events (list changes, resource updates); returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return this.#engine.subscribe(listener)
   }
 
   /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): Promise<void> {
-    this.#emitEvent({ type: 'resource-updated', uri })
-    return this.#notify(notification(RESOURCE_UPDATED, { uri }), uri)
+    return this.#engine.notifyResourceUpdated(uri)
   }
 
   /**
@@ -245,32 +172,26 @@ export class McpServer implements ServerCore {
    * (registration changes call this by themselves; call it when a list changes for another reason).
    */
   notifyListChanged(kind: ListKind): Promise<void> {
-    this.#emitEvent({ type: kind })
-    return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
+    return this.#engine.notifyListChanged(kind)
   }
 
   /** Sends a notification to every initialized legacy session's standalone channel. */
   broadcast(notification: JsonRpcNotification): Promise<void> {
-    return this.#notify(notification)
-  }
-
-  /** Sends to every initialized legacy session (only to those subscribed to `uri`, when one is given). */
-  async #notify(message: JsonRpcNotification, uri?: string): Promise<void> {
-    await Promise.all(
-      [...this.#sessions]
-        .filter((s) => s.initialized && (uri === undefined || s.subscriptions.has(uri)))
-        .map((s) => s.notify(message)),
-    )
+    return this.#engine.broadcast(notification)
   }
 
   /** Ends long-lived requests and closes every session. */
   close(): void {
-    const reason = new Error('server shutting down')
-    for (const a of this.inflight.toArray()) a.abort(reason)
-    for (const s of [...this.#sessions]) s.close('server shutting down')
+    this.#engine.close()
   }
+}
 
-  #emitEvent(event: ServerEvent): void {
-    for (const l of this.#listeners) l(event)
-  }
+/** The engine behind a server; for core's own modules and tests (not exported from any entry point). */
+export function serverEngine(server: McpServer): ServerEngine {
+  return engineOf(server)
+}
+
+/** The transport-facing internals of a server (`@edgemcp/core/internal`). */
+export function internalsOf(server: McpServer): ServerInternals {
+  return engineOf(server)
 }

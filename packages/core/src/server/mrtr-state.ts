@@ -24,27 +24,31 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 export class MrtrSigner {
-  readonly #key: Promise<CryptoKey>
+  readonly #secret: string | Uint8Array | undefined
+  #key: Promise<CryptoKey> | undefined
 
+  /**
+   * Without a secret, a random key is made on first use, not here: Workers forbid random values at global
+   * scope, where a module-level `new McpServer(...)` runs.
+   */
   constructor(secret?: string | Uint8Array) {
-    const raw =
-      secret === undefined
-        ? crypto.getRandomValues(new Uint8Array(32))
-        : typeof secret === 'string'
-          ? encoder.encode(secret)
-          : secret
-    this.#key = crypto.subtle.importKey(
+    this.#secret = secret
+  }
+
+  #cryptoKey(): Promise<CryptoKey> {
+    this.#key ??= crypto.subtle.importKey(
       'raw',
-      raw as Uint8Array<ArrayBuffer>,
+      rawKey(this.#secret) as Uint8Array<ArrayBuffer>,
       { name: 'HMAC', hash: 'SHA-256' },
       false,
       ['sign', 'verify'],
     )
+    return this.#key
   }
 
   async sign(payload: MrtrPayload): Promise<string> {
     const body = encoder.encode(JSON.stringify(payload))
-    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, body))
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#cryptoKey(), body))
     return `${encodeBase64Url(body)}.${encodeBase64Url(sig)}`
   }
 
@@ -57,7 +61,7 @@ export class MrtrSigner {
     if (!body || !sig) return undefined
     const ok = await crypto.subtle.verify(
       'HMAC',
-      await this.#key,
+      await this.#cryptoKey(),
       sig as Uint8Array<ArrayBuffer>,
       body as Uint8Array<ArrayBuffer>,
     )
@@ -71,6 +75,13 @@ export class MrtrSigner {
     }
   }
 }
+
+const rawKey = (secret: string | Uint8Array | undefined): Uint8Array =>
+  secret === undefined
+    ? crypto.getRandomValues(new Uint8Array(32))
+    : typeof secret === 'string'
+      ? encoder.encode(secret)
+      : secret
 
 /** SHA-256 of a canonical JSON rendering, base64url: binds state to the request it was issued for. */
 export async function digestParams(value: unknown): Promise<string> {

@@ -5,7 +5,7 @@ import type { ClientTransport } from '../../src/client/types.js'
 import { addTool } from '../helpers/add-tool.js'
 import { connect, expectValidTranscript, LEGACY, legacyOnly, makeServer, MODERN, text } from './helpers.js'
 
-const server = () => addTool(makeServer({ title: 'Test Server', instructions: 'Use add to add.' }))
+const server = () => addTool(makeServer({ instructions: 'Use add to add.' }, { title: 'Test Server' }))
 
 const sentMethods = (sent: unknown[]) => sent.map((m) => (m as { method?: string }).method).filter(Boolean)
 

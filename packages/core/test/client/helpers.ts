@@ -3,6 +3,7 @@ import type { ClientTransport, McpClientOptions } from '../../src/client/types.j
 import { META_PROTOCOL_VERSION } from '../../src/protocol/meta.js'
 import { McpServer, type McpServerOptions } from '../../src/server/mcp-server.js'
 import type { Connection } from '../../src/server/connect.js'
+import type { Implementation } from '../../src/server/types.js'
 import { InMemoryTransport } from '../../src/transport/in-memory.js'
 import type { Transport } from '../../src/transport/transport.js'
 import { flat, transcriptProblems } from '../helpers/transcript.js'
@@ -12,8 +13,11 @@ type Json = Record<string, any>
 export const LEGACY = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const
 export const MODERN = '2026-07-28'
 
-export function makeServer(options: Partial<McpServerOptions> = {}): McpServer {
-  return new McpServer({ name: 'test-server', version: '1.0.0', mrtrSecret: 'test-secret', ...options })
+export function makeServer(options: McpServerOptions = {}, info: Partial<Implementation> = {}): McpServer {
+  return new McpServer(
+    { name: 'test-server', version: '1.0.0', ...info },
+    { mrtrSecret: 'test-secret', ...options },
+  )
 }
 
 export interface Connected {

@@ -20,7 +20,7 @@ const MODERN = {
 }
 
 function makeServer() {
-  const server = new McpServer({ name: 'limits', version: '1.0.0', mrtrSecret: 'test' })
+  const server = new McpServer({ name: 'limits', version: '1.0.0' }, { mrtrSecret: 'test' })
   server.resource('note://1', { name: 'one' }, (uri) => ({ contents: [{ uri, text: '1' }] }))
   server.tool('boom', {}, () => {
     throw new Error('SQLITE_TOOBIG: string or blob too big (at /srv/app/db.ts:12)')

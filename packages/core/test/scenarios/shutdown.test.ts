@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { McpServer } from '../../src/server/mcp-server.js'
+import { McpServer, serverEngine } from '../../src/server/mcp-server.js'
 
 const meta = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -32,6 +32,6 @@ describe('server shutdown', () => {
       'notifications/subscriptions/acknowledged',
       'notifications/tools/list_changed',
     ])
-    expect(server.inflight.size).toBe(0)
+    expect(serverEngine(server).inflight.size).toBe(0)
   })
 })

@@ -12,7 +12,7 @@ const meta = (extra: Record<string, unknown> = {}) => ({
 })
 
 function makeServer() {
-  const server = addTool(new McpServer({ name: 'smoke', version: '1.0.0', mrtrSecret: 'test' }))
+  const server = addTool(new McpServer({ name: 'smoke', version: '1.0.0' }, { mrtrSecret: 'test' }))
   server.tool('confirm', {}, async (_args, ctx) => {
     const r = await ctx.elicit({
       message: 'Sure?',

@@ -1,4 +1,4 @@
-import { type SseEvent, SseParser } from '@edgemcp/streamable-http'
+import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
 
 export type Json = Record<string, any>
 

@@ -5,7 +5,7 @@ import { createAutoHandler } from '@edgemcp/sse'
 import { serve } from '@edgemcp/streamable-http/node'
 import { createRedisFleet } from '../../dist/index.js'
 
-const server = new McpServer({ name: 'fleet-process', version: '1.0.0', mrtrSecret: 'fleet-test-secret' })
+const server = new McpServer({ name: 'fleet-process', version: '1.0.0' }, { mrtrSecret: 'fleet-test-secret' })
 server.tool(
   'slow',
   { inputSchema: { type: 'object', properties: { steps: { type: 'integer' }, ms: { type: 'integer' } } } },

@@ -17,7 +17,7 @@ export interface Observed {
 
 /** A server with the tools the fleet tests drive; every instance registers the same ones. */
 export function makeServer(observed: Observed): McpServer {
-  const server = new McpServer({ name: 'fleet-test', version: '1.0.0', mrtrSecret: 'fleet-test-secret' })
+  const server = new McpServer({ name: 'fleet-test', version: '1.0.0' }, { mrtrSecret: 'fleet-test-secret' })
   server.tool(
     'echo',
     { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },

@@ -1,14 +1,15 @@
 import {
   type AuthProvider,
   ConnectionClosedError,
-  displayUrl,
   encodeMessage,
   type JsonRpcMessage,
   McpHttpError,
   McpLocalError,
   type Transport,
 } from '@edgemcp/core'
-import { authorizedFetch, type FetchLike, type SseEvent, SseParser } from '@edgemcp/streamable-http'
+import { displayUrl } from '@edgemcp/core/internal'
+import { authorizedFetch, type FetchLike } from '@edgemcp/streamable-http'
+import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
 
 /**
  * What `new Headers(…)` takes. Spelled through `Headers` rather than as DOM's `HeadersInit`, which Node's types

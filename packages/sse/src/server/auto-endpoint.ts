@@ -1,11 +1,11 @@
 import type { McpServer } from '@edgemcp/core'
-import {
-  accepts,
-  type McpEndpointControls,
-  type McpHandlerOptions,
-  type McpRequestContext,
-  type SessionStore,
+import type {
+  McpEndpointControls,
+  McpHandlerOptions,
+  McpRequestContext,
+  SessionStore,
 } from '@edgemcp/streamable-http'
+import { accepts } from '@edgemcp/streamable-http/internal'
 import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'

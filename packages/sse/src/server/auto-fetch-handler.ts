@@ -1,11 +1,11 @@
 import type { McpServer } from '@edgemcp/core'
 import {
   createMcpFetchHandler,
-  fetchHandler,
   type McpFetch,
   type McpFetchHandler,
   type McpRequestContext,
 } from '@edgemcp/streamable-http'
+import { fetchHandler } from '@edgemcp/streamable-http/internal'
 import {
   type AutoEndpointControls,
   type AutoHandlerOptions,

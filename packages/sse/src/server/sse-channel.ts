@@ -11,7 +11,7 @@ import {
   formatSseEvent,
   type SseConnectionOwner,
   WebSseConnection,
-} from '@edgemcp/streamable-http'
+} from '@edgemcp/streamable-http/internal'
 
 export interface SseChannelOptions {
   /** Comment every this many ms while open (0: none). */

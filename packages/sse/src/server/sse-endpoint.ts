@@ -5,28 +5,26 @@ import {
   type McpServer,
   parseJson,
   ProtocolError,
-  supportsBatch,
 } from '@edgemcp/core'
+import { supportsBatch } from '@edgemcp/core/internal'
+import { checkRequestOrigin, type McpRequestContext, type RequestAuth } from '@edgemcp/streamable-http'
 import {
   accepts,
   ClientLimits,
   changesSession,
-  checkRequestOrigin,
   clientKeyOf,
   errorResponse,
   isJsonContentType,
-  type McpRequestContext,
   nodeRemoteAddress,
   RETRY_AFTER,
   readBody,
-  type RequestAuth,
   refuse,
   SSE_HEADERS,
   type SseConnectionOwner,
   transportError,
   unavailableResponse,
   waitUntilOf,
-} from '@edgemcp/streamable-http'
+} from '@edgemcp/streamable-http/internal'
 import type { ResolvedSseOptions } from './options.js'
 import { SseChannel } from './sse-channel.js'
 import type { SseSessionStore } from './sse-relay.js'

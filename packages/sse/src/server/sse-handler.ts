@@ -1,6 +1,7 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
-import { errorResponse, type SessionStore, transportError } from '@edgemcp/streamable-http'
+import type { SessionStore } from '@edgemcp/streamable-http'
+import { errorResponse, transportError } from '@edgemcp/streamable-http/internal'
 import { normalizePath, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 import { sseSessionsOf } from './sse-sessions.js'

@@ -1,11 +1,5 @@
-import {
-  HTTP_ERROR_BODY_BYTES,
-  isObject,
-  McpHttpError,
-  McpLocalError,
-  type RequestId,
-  readLimitedText,
-} from '@edgemcp/core'
+import { McpHttpError, McpLocalError, type RequestId } from '@edgemcp/core'
+import { HTTP_ERROR_BODY_BYTES, isObject, readLimitedText } from '@edgemcp/core/internal'
 
 export interface AnswerContext {
   method: string

@@ -1,4 +1,5 @@
-import { type JsonRpcMessage, META_PROTOCOL_VERSION, type RequestId, isObject } from '@edgemcp/core'
+import { type JsonRpcMessage, META_PROTOCOL_VERSION, type RequestId } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { encodeHeaderValue } from '../header-value.js'
 import { NAME_FIELD } from '../modern-headers.js'
 import { type HeaderBinding, headerBindings, headerText, valueAt } from '../x-mcp-header.js'

@@ -2,16 +2,13 @@ import {
   ConnectionClosedError,
   encodeMessage,
   isModernVersion,
-  isObject,
   type JsonRpcMessage,
   McpHttpError,
-  checkHeaderSize,
-  displayUrl,
   McpLocalError,
   type RequestId,
-  resolveLimits,
   type Transport,
 } from '@edgemcp/core'
+import { isObject, checkHeaderSize, displayUrl, resolveLimits } from '@edgemcp/core/internal'
 import { answerMessages } from './answer-body.js'
 import { authorizedFetch, type FetchLike } from './authorized-fetch.js'
 import { SessionExpiredError } from './errors.js'

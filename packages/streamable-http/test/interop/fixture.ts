@@ -35,7 +35,7 @@ export function closeAfter<T extends { close(): Promise<void> }>(thing: T): T {
 
 /** Seven tools (three pages of three), a resource, a template, a prompt; closed after each test. */
 export function makeInteropServer(): Pick<Fixture, 'server' | 'aborted' | 'waitStarted'> {
-  const server = new McpServer({ name: 'interop-server', version: '1.0.0', pageSize: 3, mrtrSecret: 'k' })
+  const server = new McpServer({ name: 'interop-server', version: '1.0.0' }, { pageSize: 3, mrtrSecret: 'k' })
   const aborted: unknown[] = []
   const started: Array<() => void> = []
   const numbers = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } }

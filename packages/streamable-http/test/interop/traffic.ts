@@ -1,4 +1,4 @@
-import { SseParser } from '@edgemcp/streamable-http'
+import { SseParser } from '@edgemcp/streamable-http/internal'
 import { transcriptProblems } from '../../../core/test/helpers/transcript.js'
 
 export type Json = Record<string, any>

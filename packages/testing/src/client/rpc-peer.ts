@@ -1,10 +1,5 @@
-import {
-  ConnectionClosedError,
-  isObject,
-  type JsonRpcMessage,
-  McpHttpError,
-  type Transport,
-} from '@edgemcp/core'
+import { ConnectionClosedError, type JsonRpcMessage, McpHttpError, type Transport } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { ConnectionLostError, ProtocolError, TimeoutError } from '../errors.js'
 import type { MCPError, MCPNotification, MCPResponse } from '../types.js'
 

@@ -1,4 +1,5 @@
-import { type CompiledSchema, compileSchema, type JsonSchema } from '@edgemcp/core'
+import type { JsonSchema } from '@edgemcp/core'
+import { type CompiledSchema, compileSchema } from '@edgemcp/core/internal'
 import { provenanceOf } from '../client/provenance.js'
 import {
   isObject,

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 
 /** What a matcher receives as `this` from Vitest (or Jest): only the parts these matchers use. */
 export interface MatcherContext {

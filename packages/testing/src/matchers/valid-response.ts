@@ -1,4 +1,5 @@
-import { isModernVersion, LATEST_LEGACY_VERSION, RESULT_DEFINITIONS } from '@edgemcp/core'
+import { isModernVersion, LATEST_LEGACY_VERSION } from '@edgemcp/core'
+import { RESULT_DEFINITIONS } from '@edgemcp/core/internal'
 import { provenanceOf } from '../client/provenance.js'
 import { hasDefinition, validateDefinition } from '../schema/spec-schemas.js'
 import { isObject, type Json, type MatcherContext, type MCPMatcherResult, preview } from './shared.js'

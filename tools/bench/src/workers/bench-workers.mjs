@@ -20,9 +20,8 @@ import { startWorkerd, WORKERD } from './workerd.mjs'
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`${msg}\n`)
 
-/** Text bindings every Worker gets besides TOOLSET and MODE (edgemcp's MRTR secret, under both names). */
+/** Text bindings every Worker gets besides TOOLSET and MODE (edgemcp's MRTR secret). */
 const VARS = {
-  MCP_STATE_SECRET: 'bench-mrtr-secret-0123456789abcdef',
   MCP_MRTR_SECRET: 'bench-mrtr-secret-0123456789abcdef',
 }
 const SESSION_CEILING_ID = 'raw-hono-do'

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import fc from 'fast-check'
 import { type HeaderPlan, headerPlan, headerSafe } from './headers.js'
 import { type Era, type Json, wellFormed } from './messages.js'

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { parseSse } from '../read-reply.js'
 import { bodyProblems } from '../validate.js'
 import { ADD, type SumTool } from './streamable-client.js'

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import { MODERN } from '../server.js'
 import { modernMeta } from '../arbitraries/messages.js'
 import { readReply } from '../read-reply.js'

@@ -1,4 +1,4 @@
-import { isObject } from '@edgemcp/core'
+import { isObject } from '@edgemcp/core/internal'
 import type { FuzzCase } from '../arbitraries/case.js'
 import type { Reply } from '../read-reply.js'
 

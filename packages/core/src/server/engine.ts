@@ -1,0 +1,149 @@
+import { RESOURCE_UPDATED } from '../protocol/methods.js'
+import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
+import { META_SERVER_INFO } from '../protocol/meta.js'
+import { LATEST_VERSION } from '../protocol/versions.js'
+import { implementationFor } from '../protocol/implementation.js'
+import type { ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
+import { InflightRequests } from './inflight.js'
+import { MrtrSigner } from './mrtr-state.js'
+import type { ListKind, Registration, Registry } from './registry.js'
+import { ServerSession, type SessionSnapshot } from './session.js'
+import type { Implementation, JsonObject } from './types.js'
+import type { McpServerOptions } from './options.js'
+
+/**
+ * The state behind an `McpServer`: what is registered, resolved options, the MRTR signer, list caches,
+ * requests in flight and the legacy sessions to notify. `McpServer` holds one privately; the dispatch
+ * functions take it as a `ServerCore`, and transports reach the little they need through
+ * `@edgemcp/core/internal` (`internalsOf`).
+ */
+export class ServerEngine implements ServerCore {
+  readonly info: Implementation
+  readonly options: ResolvedServerOptions
+  readonly registry: Registry = {
+    tools: new Map(),
+    resources: new Map(),
+    templates: new Map(),
+    prompts: new Map(),
+    version: 0,
+  }
+  readonly signer: MrtrSigner
+  readonly listCache = new Map<string, JsonObject>()
+  readonly serverInfoMeta: JsonObject
+  readonly inflight = new InflightRequests()
+  readonly #sessions = new Set<ServerSession>()
+  readonly #listeners = new Set<(event: ServerEvent) => void>()
+  readonly #extraCapabilities: JsonObject
+  readonly #logging: boolean
+  #capabilitiesCache: JsonObject | undefined
+
+  constructor(info: Implementation, options: McpServerOptions) {
+    this.info = { ...info }
+    this.serverInfoMeta = { [META_SERVER_INFO]: implementationFor(LATEST_VERSION, this.info) }
+    this.options = {
+      instructions: options.instructions,
+      pageSize: options.pageSize ?? 100,
+      cache: {
+        ttlMs: options.cache?.ttlMs ?? 60_000,
+        cacheScope: options.cache?.cacheScope ?? 'private',
+      },
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      mrtrTtlMs: options.mrtrTtlMs ?? 600_000,
+      serverInfoInResults: options.serverInfoInResults ?? true,
+    }
+    this.signer = new MrtrSigner(options.mrtrSecret)
+    this.#extraCapabilities = options.capabilities ?? {}
+    this.#logging = options.logging ?? true
+  }
+
+  /** Adds an entry; its list changed (and again when the returned registration removes it). */
+  add<T>(map: Map<string, T>, key: string, value: T, kind: ListKind, what: string): Registration {
+    if (map.has(key)) throw new Error(`${what} "${key}" is already registered`)
+    map.set(key, value)
+    this.#changed(kind)
+    return {
+      remove: () => {
+        if (map.get(key) === value && map.delete(key)) this.#changed(kind)
+      },
+    }
+  }
+
+  #changed(kind: ListKind): void {
+    this.registry.version++
+    this.listCache.clear()
+    this.#capabilitiesCache = undefined
+    void this.notifyListChanged(kind)
+  }
+
+  /** The capabilities of what is registered now (server/index "Capabilities"). */
+  capabilities(): JsonObject {
+    if (this.#capabilitiesCache) return this.#capabilitiesCache
+    const r = this.registry
+    const caps: JsonObject = { ...this.#extraCapabilities }
+    if (this.#logging) caps.logging = {}
+    if ([...r.prompts.values(), ...r.templates.values()].some((e) => e.definition.complete))
+      caps.completions = {}
+    if (r.prompts.size) caps.prompts = { listChanged: true }
+    if (r.resources.size || r.templates.size) caps.resources = { subscribe: true, listChanged: true }
+    if (r.tools.size) caps.tools = { listChanged: true }
+    this.#capabilitiesCache = caps
+    return caps
+  }
+
+  /** The input schema of a registered tool as listed (for transports that check headers against it). */
+  toolInputSchema(name: string): JsonObject | undefined {
+    return this.registry.tools.get(name)?.wire.inputSchema as JsonObject | undefined
+  }
+
+  createSession(id?: string): ServerSession {
+    return this.#track(new ServerSession(id, this.options))
+  }
+
+  restoreSession(snapshot: SessionSnapshot): ServerSession {
+    return this.#track(ServerSession.restore(snapshot, this.options))
+  }
+
+  #track(session: ServerSession): ServerSession {
+    this.#sessions.add(session)
+    session.onClose(() => this.#sessions.delete(session))
+    return session
+  }
+
+  subscribe(listener: (event: ServerEvent) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  notifyResourceUpdated(uri: string): Promise<void> {
+    this.#emitEvent({ type: 'resource-updated', uri })
+    return this.#notify(notification(RESOURCE_UPDATED, { uri }), uri)
+  }
+
+  notifyListChanged(kind: ListKind): Promise<void> {
+    this.#emitEvent({ type: kind })
+    return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
+  }
+
+  broadcast(message: JsonRpcNotification): Promise<void> {
+    return this.#notify(message)
+  }
+
+  /** Sends to every initialized legacy session (only to those subscribed to `uri`, when one is given). */
+  async #notify(message: JsonRpcNotification, uri?: string): Promise<void> {
+    await Promise.all(
+      [...this.#sessions]
+        .filter((s) => s.initialized && (uri === undefined || s.subscriptions.has(uri)))
+        .map((s) => s.notify(message)),
+    )
+  }
+
+  close(): void {
+    const reason = new Error('server shutting down')
+    for (const a of this.inflight.toArray()) a.abort(reason)
+    for (const s of [...this.#sessions]) s.close('server shutting down')
+  }
+
+  #emitEvent(event: ServerEvent): void {
+    for (const l of this.#listeners) l(event)
+  }
+}
