@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 const dist = new URL('../dist/', import.meta.url).pathname
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))
 // jose 6 is one build on web APIs for every runtime (WebCrypto, no Node built-ins); so is oauth4webapi.
-const allowed = new Set(['hono', '@edgemcp/core', 'jose', 'oauth4webapi'])
+const allowed = new Set(['hono', '@edgemcp/core', '@edgemcp/core/internal', 'jose', 'oauth4webapi'])
 /** Node-only entries (subpath exports that say so); everything else must stay on web standards. */
 const nodeOnly = new Set(['file-store.js', 'client/file-store.js'])
 
