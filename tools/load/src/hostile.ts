@@ -236,7 +236,7 @@ async function workerFindings(o: HostileOptions, f: HostileFigures): Promise<voi
   const dev = await startWranglerDev({
     cwd: WORKER_APP,
     timeoutMs: 90_000,
-    vars: { MCP_STATE_SECRET: 'hostile-suite-secret' },
+    vars: { MCP_MRTR_SECRET: 'hostile-suite-secret' },
   })
   const url = `${dev.url}/mcp`
   try {

@@ -11,10 +11,11 @@ afterAll(async () => {
 
 describe('load scripts (smoke: small counts, correctness only)', () => {
   it('concurrent legacy sessions: every call answered right, every session expired after the idle TTL', async () => {
-    // The store's clock moves only when the script says so: a loaded machine cannot expire a session early.
-    const server = await startEdgeServer({ idleTtlMs: 5000, keepAliveMs: 0, manualClock: true })
+    // A TTL no run comes near, and a clock the script moves past it: a loaded machine cannot expire a session
+    // early, and every session expires when the script says so.
+    const server = await startEdgeServer({ idleTtlMs: 600_000, keepAliveMs: 0, manualClock: true })
     closers.push(() => server.close())
-    const f = await runSessionsLoad({ server, sessions: 25, totalCalls: 500, idleTtlMs: 5000 })
+    const f = await runSessionsLoad({ server, sessions: 25, totalCalls: 500, idleTtlMs: 600_000 })
     expect(f.firstError).toBeUndefined()
     expect(f).toMatchObject({ calls: 500, errors: 0, sessionsWhileLoaded: 25, sessionsAfterExpiry: 0 })
   })

@@ -59,8 +59,9 @@ export interface EdgeServerOptions {
   jsonResponse?: boolean
   keepAliveMs?: number
   /**
-   * Give the session store a clock that only `advanceClock()` moves, so that sessions expire when the script
-   * says so and never because the machine was slow. Default: the real clock.
+   * Give the session store a clock that `advanceClock()` can move ahead of the real one, so that sessions
+   * expire when the script says so (with a long TTL, never because the machine was slow). The engine stamps
+   * a session's activity with the real clock, so this one runs from it too. Default: the real clock.
    */
   manualClock?: boolean
 }
@@ -101,7 +102,7 @@ export async function startEdgeServer(o: EdgeServerOptions = {}): Promise<Server
   const store = new InMemorySessionStore({
     ...(o.idleTtlMs !== undefined ? { idleTtlMs: o.idleTtlMs } : {}),
     ...(o.maxSessions !== undefined ? { maxSessions: o.maxSessions } : {}),
-    ...(o.manualClock ? { now: () => offset } : {}),
+    ...(o.manualClock ? { now: () => Date.now() + offset } : {}),
   })
   const options: McpHandlerOptions = { sessionStore: store }
   if (o.jsonResponse !== undefined) options.jsonResponse = o.jsonResponse
