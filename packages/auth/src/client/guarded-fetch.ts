@@ -1,4 +1,5 @@
-import { readLimitedText, ResponseTooLargeError } from '@edgemcp/core'
+import { ResponseTooLargeError } from '@edgemcp/core'
+import { readLimitedText } from '@edgemcp/core/internal'
 import { OAuthClientError } from './errors.js'
 
 /** The fetch signature the OAuth client uses (global fetch fits). */

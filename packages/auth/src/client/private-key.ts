@@ -1,4 +1,4 @@
-import { decodeBase64Url } from '@edgemcp/core'
+import { decodeBase64Url } from '@edgemcp/core/internal'
 import { OAuthClientError } from './errors.js'
 
 /** JWS algorithms a client can sign `private_key_jwt` assertions with. */
