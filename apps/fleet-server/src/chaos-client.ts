@@ -1,4 +1,4 @@
-import { SseParser } from '@edgemcp/streamable-http'
+import { SseParser } from '@edgemcp/streamable-http/internal'
 
 export type Json = Record<string, any>
 
