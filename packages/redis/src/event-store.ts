@@ -5,6 +5,7 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from '@edgemcp/streamable-http'
+import { canReplayAfter, eventIdOf, parseEventId } from '@edgemcp/streamable-http/internal'
 import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
 import { followStream } from './follow.js'
 import { endStream, type Entry, isEnd, messageOf, seqOf } from './entries.js'
