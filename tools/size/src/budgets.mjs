@@ -10,7 +10,21 @@ export const entries = [
     contents: "export * from '@edgemcp/core'",
     resolveDir: here,
     external: ['@cfworker/json-schema'],
-    budgetGzip: 20 * 1024,
+    // The whole public API, so nothing here can be tree-shaken: it is the sum of the two entries below (each
+    // side stays out of the other's bundle). Was 20 KiB until the client's HTTP behaviour of issue 13 took it
+    // to 20.26 KiB: McpHttpError with its status hints (~1 KiB gz), response limits, discover validation and
+    // the version retry. 21.5 KiB leaves ~1.2 KiB (6%) for the client work still landing (elicitation
+    // defaults, standalone stream, bounded waits: a few hundred bytes); past that, look at what grew.
+    budgetGzip: 21.5 * 1024,
+  },
+  {
+    name: '@edgemcp/core (client only: McpClient)',
+    contents: "export { McpClient } from '@edgemcp/core'",
+    resolveDir: here,
+    external: ['@cfworker/json-schema'],
+    // 8.84 KiB when set: the headroom is for the client work of issue 13 still landing.
+    budgetGzip: 10 * 1024,
+    mustNotContain: ['McpServer', 'ServerSession'],
   },
   {
     name: '@edgemcp/core (server only: McpServer)',
