@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `npm run size`: the Worker bundle (what `wrangler deploy` uploads) and the budget of our packages + hono
-// (≤ 65 KiB minified, ≤ 23 KiB gzipped: issue 18), measured on an entry that imports only what this app uses of
-// them, so the app's own code is left out, as are dependencies that are not ours (the JSON Schema validator).
-// Exits 1 when over budget. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
+// (goal ≤ 65 KiB minified, ≤ 23 KiB gzipped: issue 18; CEILING in worker-bundle.mjs is what the bundle test
+// enforces meanwhile), measured on an entry that imports only what this app uses of them, so the app's own
+// code is left out, as are dependencies that are not ours (the JSON Schema validator). Exits 1 when over the
+// ceiling. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
 // smallest server (a tools-only 2026-07-28 Worker) against its goal, mcp-lite's size.
 import { featureCosts } from './feature-cost.mjs'
-import { MCP_LITE, measureWorker, minimalWorker, OURS } from './worker-bundle.mjs'
-
-const BUDGET = { minified: 65 * 1024, gzipped: 23 * 1024 }
+import { CEILING, GOAL, MCP_LITE, measureWorker, minimalWorker, OURS } from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
 /** Bytes of the output per package (from esbuild's metafile). */
@@ -44,10 +43,17 @@ if (process.argv.includes('--features')) {
       `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it`,
   )
 }
-const over = []
-if (ours.minified > BUDGET.minified) over.push(`minified ${kib(ours.minified)} > ${kib(BUDGET.minified)}`)
-if (ours.gzipped > BUDGET.gzipped) over.push(`gzipped ${kib(ours.gzipped)} > ${kib(BUDGET.gzipped)}`)
-if (over.length > 0) {
-  console.log(`Over budget: ${over.join(', ')}`)
+/** What is over `limit`, as text. */
+const overOf = (m, limit) =>
+  ['minified', 'gzipped'].filter((k) => m[k] > limit[k]).map((k) => `${k} ${kib(m[k])} > ${kib(limit[k])}`)
+const overGoal = overOf(ours, GOAL)
+const overCeiling = overOf(ours, CEILING.ours)
+console.log(
+  overGoal.length > 0
+    ? `Over the goal (issue 18): ${overGoal.join(', ')}`
+    : `Within the goal (≤ ${kib(GOAL.minified)} minified, ≤ ${kib(GOAL.gzipped)} gzipped).`,
+)
+if (overCeiling.length > 0) {
+  console.log(`Over the ceiling the bundle test enforces: ${overCeiling.join(', ')}`)
   process.exitCode = 1
-} else console.log(`Within budget (≤ ${kib(BUDGET.minified)} minified, ≤ ${kib(BUDGET.gzipped)} gzipped).`)
+}

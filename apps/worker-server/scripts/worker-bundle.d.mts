@@ -9,3 +9,5 @@ export declare function measureWorker(
 ): Promise<{ code: string; minified: number; gzipped: number; meta: Metafile }>
 export declare function minimalWorker(options?: { withValidator?: boolean }): BuildOptions
 export declare const MCP_LITE: { minified: number; gzipped: number }
+export declare const GOAL: { minified: number; gzipped: number }
+export declare const CEILING: Record<'ours' | 'minimal', { minified: number; gzipped: number }>

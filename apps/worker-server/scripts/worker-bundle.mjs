@@ -49,6 +49,21 @@ export function minimalWorker({ withValidator = false } = {}) {
 /** mcp-lite 0.10.0's server and transport bundled this way (docs/benchmarks.md, tools/size): the minimal goal. */
 export const MCP_LITE = { minified: 29.7 * 1024, gzipped: 8.6 * 1024 }
 
+/** Issue 18's budget of OURS, with every feature of the sample in use. */
+export const GOAL = { minified: 65 * 1024, gzipped: 23 * 1024 }
+
+/**
+ * What the bundle test enforces (bytes). The sample is over GOAL since the hardening of 2026-12-01 (byte
+ * budgets per stream and client, fair admission, Host allowlists, store methods for fleets: 64.2 → 74.1 KiB
+ * minified, 22.8 → 26.0 KiB gzipped), and no part of that is code the Worker never runs; until a design change
+ * brings it back under GOAL, these ceilings (today's sizes plus about 1 KiB minified, 0.5 KiB gzipped) keep it
+ * from growing unnoticed. Lower them whenever the bundle shrinks; never raise them without saying why.
+ */
+export const CEILING = {
+  ours: { minified: 75 * 1024, gzipped: 26.5 * 1024 },
+  minimal: { minified: 59 * 1024, gzipped: 21 * 1024 },
+}
+
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */
 export function buildWorker(options) {
   return build({

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { CEILING, measureWorker, minimalWorker, OURS } from '../../scripts/worker-bundle.mjs'
+
+// Sizes are of esbuild's output (minified, gzip level 9): the same bytes on any machine, so a verdict on them
+// does not depend on the machine's speed. `npm run size -- --features` says what each feature costs.
+const root = `${import.meta.dirname}/../..`
+
+describe('the Worker bundle size', () => {
+  it('our packages as the sample uses them stay under the ceiling', async () => {
+    const ours = await measureWorker({ ...OURS, absWorkingDir: root })
+    expect(ours.minified).toBeGreaterThan(20 * 1024) // measured what we meant: the whole Worker path
+    expect(ours.minified).toBeLessThanOrEqual(CEILING.ours.minified)
+    expect(ours.gzipped).toBeLessThanOrEqual(CEILING.ours.gzipped)
+  })
+
+  it('a tools-only 2026-07-28 Worker stays under its ceiling, its validator left out', async () => {
+    const minimal = await measureWorker({ ...minimalWorker(), absWorkingDir: root })
+    expect(minimal.code).toContain('@cfworker/json-schema') // an import left external, not bundled
+    expect(minimal.minified).toBeLessThanOrEqual(CEILING.minimal.minified)
+    expect(minimal.gzipped).toBeLessThanOrEqual(CEILING.minimal.gzipped)
+  })
+})
