@@ -3,6 +3,8 @@
 // Bearer middleware (MCP authorization, RFC 6750) and the principal on the Hono context
 export { bearerAuth, getAuth, requestAuth } from './bearer-auth.js'
 export type { BearerAuthOptions } from './bearer-auth.js'
+export { bearerGuard } from './bearer-guard.js'
+export type { BearerGrant, BearerGuard, BearerGuardOptions, FetchLike } from './bearer-guard.js'
 export { principalId, scopesOf } from './principal.js'
 export type { AuthPrincipal, JwtPrincipal } from './principal.js'
 export { bearerChallenge, isScopeToken } from './www-authenticate.js'
