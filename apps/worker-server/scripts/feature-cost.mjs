@@ -1,8 +1,10 @@
 // `npm run size -- --features`: roughly what each feature adds to the budgeted bundle, measured by building it
 // again with that feature's modules replaced by empty stand-ins (their callers stay, so each figure is a lower
-// bound). For deciding what a budget can hold; the features are all in use by this app.
+// bound). For deciding what a budget can hold; the features are all in use by this app. Also what the tools-only
+// minimal Worker (minimalWorker()) carries that it never runs: the cost of each feature to it, and what is left
+// when they are taken away one after the other (what import structure could save; its goal is mcp-lite's size).
 import { readFileSync } from 'node:fs'
-import { measureWorker, OURS } from './worker-bundle.mjs'
+import { measureWorker, minimalWorker, OURS } from './worker-bundle.mjs'
 
 const FEATURES = {
   'legacy HTTP+SSE transport (@edgemcp/sse)':
@@ -17,6 +19,19 @@ const FEATURES = {
   'Last-Event-ID resumption (SQL event store)': /workers\/dist\/sql-event-store\.js$/,
   'URI templates': /core\/dist\/server\/uri-match\.js$/,
   completion: /core\/dist\/server\/methods\/completion\.js$/,
+}
+
+/** What a tools-only 2026-07-28 server never runs, yet gets with McpServer and createMcpFetchHandler. */
+const UNUSED_BY_MINIMAL = {
+  'legacy era (sessions, GET/DELETE, stores, admission)':
+    /core\/dist\/server\/(session|methods\/lifecycle|connect)\.js$|streamable-http\/dist\/(get-delete|default-stores|session-store|event-store|forward|session-change|admission)\.js$/,
+  'MRTR (rounds, signed state, input collector)':
+    /core\/dist\/server\/(mrtr-round|mrtr-state|input-collector)\.js$/,
+  'resources, prompts, completion, listen':
+    /core\/dist\/server\/(methods\/(resources|prompts|completion|subscriptions)|uri-match|uri-template)\.js$/,
+  'SSE answers (event stream, SSE connection)':
+    /streamable-http\/dist\/(event-stream|sse-connection|sse-format)\.js$/,
+  'Mcp-Param checks (x-mcp-header)': /streamable-http\/dist\/(x-mcp-header|header-value)\.js$/,
 }
 
 /** Replaces the modules `filter` matches with exports of the same names that do nothing. */
@@ -47,6 +62,27 @@ export async function featureCosts(all) {
   for (const [feature, filter] of Object.entries(FEATURES)) {
     const without = await measureWorker({ ...OURS, plugins: [standIn(filter)] })
     rows.push({ feature, minified: all.minified - without.minified, gzipped: all.gzipped - without.gzipped })
+  }
+  return rows
+}
+
+/**
+ * What each feature a tools-only server never runs costs the minimal Worker (`alone`), and the size left when
+ * it and the features above it are all taken away (`left`): lower bounds, as above.
+ */
+export async function minimalFeatureCosts(all) {
+  const rows = []
+  const taken = []
+  for (const [feature, filter] of Object.entries(UNUSED_BY_MINIMAL)) {
+    taken.push(standIn(filter))
+    const alone = await measureWorker({ ...minimalWorker(), plugins: [standIn(filter)] })
+    const left = await measureWorker({ ...minimalWorker(), plugins: [...taken] })
+    rows.push({
+      feature,
+      minified: all.minified - alone.minified,
+      gzipped: all.gzipped - alone.gzipped,
+      left: { minified: left.minified, gzipped: left.gzipped },
+    })
   }
   return rows
 }

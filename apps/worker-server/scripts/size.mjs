@@ -5,7 +5,7 @@
 // code is left out, as are dependencies that are not ours (the JSON Schema validator). Exits 1 when over the
 // ceiling. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
 // smallest server (a tools-only 2026-07-28 Worker) against its goal, mcp-lite's size.
-import { featureCosts } from './feature-cost.mjs'
+import { featureCosts, minimalFeatureCosts } from './feature-cost.mjs'
 import { CEILING, GOAL, MCP_LITE, measureWorker, minimalWorker, OURS } from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
@@ -42,6 +42,11 @@ if (process.argv.includes('--features')) {
       `${kib(minimal.gzipped)} gzipped without @cfworker/json-schema (goal: mcp-lite's ${kib(MCP_LITE.minified)}, ` +
       `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it`,
   )
+  console.log('What it carries but never runs (alone; and what is left once this and those above are gone):')
+  for (const { feature, minified, gzipped, left } of await minimalFeatureCosts(minimal))
+    console.log(
+      `  ${feature.padEnd(52)} ${kib(minified)} / ${kib(gzipped)} gz; left ${kib(left.minified)} / ${kib(left.gzipped)} gz`,
+    )
 }
 /** What is over `limit`, as text. */
 const overOf = (m, limit) =>
