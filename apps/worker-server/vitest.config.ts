@@ -56,8 +56,11 @@ export default defineConfig({
         ],
         test: { name: 'workerd-auth', include: ['test/auth/*.test.ts'] },
       },
-      // The Worker bundle: what it carries of our packages (Node, esbuild).
-      { test: { name: 'bundle', include: ['test/bundle/**/*.test.ts'], pool: 'threads' } },
+      // The Worker bundle: what it carries of our packages, and its size (Node, esbuild). Each test bundles the
+      // Worker, which takes seconds on a busy machine: the timeout is only a hang guard.
+      {
+        test: { name: 'bundle', include: ['test/bundle/**/*.test.ts'], pool: 'threads', testTimeout: 60_000 },
+      },
       // End to end: `wrangler dev` on a free port, driven over real HTTP by McpClient.
       {
         test: {
