@@ -1,11 +1,8 @@
-import { ErrorCode, HttpStatus } from '@edgemcp/core'
+import { ErrorCode, HttpStatus, type PrincipalBoundSession, sessionBelongsTo } from '@edgemcp/core'
 import type { MiddlewareHandler } from 'hono'
 import { jsonRpcRefusal } from './errors.js'
 
-/** What session binding needs of a session: core's `ServerSession` fits. */
-export interface PrincipalBoundSession {
-  principal: string | undefined
-}
+export type { PrincipalBoundSession } from '@edgemcp/core'
 
 /**
  * The HTTP status for a session id presented by another principal: 404, exactly as for an unknown session,
@@ -28,15 +25,8 @@ export function bindSessionToPrincipal<S extends PrincipalBoundSession>(
   return session
 }
 
-/**
- * Call on every later request naming the session: true when `principal` may use it. A bound session serves
- * only its principal (and never an unauthenticated request); an unbound session (opened without
- * authentication) is open to any caller that has its id, as sessions without auth always are.
- * When false, answer `SESSION_PRINCIPAL_MISMATCH_STATUS` (404) as for an unknown session.
- */
-export function sessionBelongsTo(session: PrincipalBoundSession, principal: string | undefined): boolean {
-  return session.principal === undefined || session.principal === principal
-}
+// The rule itself is core's, shared by every transport; @edgemcp/auth re-exports it where it always was.
+export { sessionBelongsTo } from '@edgemcp/core'
 
 /**
  * Wraps a session factory (`HandleOptions.createSession` of core) so every session it makes is bound:

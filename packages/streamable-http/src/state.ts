@@ -1,4 +1,4 @@
-import type { McpServer, RequestId, ServerSession } from '@edgemcp/core'
+import { type McpServer, type RequestId, type ServerSession, sessionBelongsTo } from '@edgemcp/core'
 import { createSessionId } from '@edgemcp/core/internal'
 import { ClientLimits, clientKeyOf, nodeRemoteAddress } from './admission.js'
 import type { EventStore } from './event-store.js'
@@ -62,8 +62,7 @@ export class HandlerState {
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
     const session = await this.sessions.get(id)
-    if (!session || session.closed || (session.principal !== undefined && session.principal !== principal))
-      return undefined
+    if (!session || session.closed || !sessionBelongsTo(session, principal)) return undefined
     this.#hook(session)
     return session
   }

@@ -5,6 +5,7 @@ import {
   type McpServer,
   parseJson,
   ProtocolError,
+  sessionBelongsTo,
 } from '@edgemcp/core'
 import { supportsBatch } from '@edgemcp/core/internal'
 import { checkRequestOrigin, type McpRequestContext, type RequestAuth } from '@edgemcp/streamable-http'
@@ -180,7 +181,7 @@ export class SseEndpoint {
     if (
       !session ||
       session.closed ||
-      session.principal !== auth?.principal ||
+      !sessionBelongsTo(session, auth?.principal) ||
       !(here || (channel === undefined && this.sessions.forwardMessage))
     )
       return notFound(request)
