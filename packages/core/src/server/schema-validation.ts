@@ -1,6 +1,6 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec'
-import { compileFastCheck } from './fast-check.js'
+import { compileQuickAccept } from './quick-accept.js'
 
 /** A JSON Schema object (2020-12 by default, as MCP 2026-07-28 basic/index "JSON Schema Usage" says). */
 export type JsonSchema = Record<string, unknown>
@@ -48,11 +48,11 @@ function draftOf(schema: JsonSchema): '2020-12' | '2019-09' | '7' | '4' {
 
 function compileJsonSchema(schema: JsonSchema): CompiledSchema {
   const validator = new Validator(schema as Schema, draftOf(schema), false)
-  const fast = compileFastCheck(schema)
+  const quick = compileQuickAccept(schema)
   return {
     jsonSchema: schema,
     validate(value) {
-      if (fast?.(value)) return { ok: true, value }
+      if (quick?.(value)) return { ok: true, value }
       const result = validator.validate(value)
       if (result.valid) return { ok: true, value }
       // The deepest units name the field; keep those whose instance location is the longest per location.

@@ -2,12 +2,13 @@ import type { JsonSchema } from './schema-validation.js'
 import { isObject, isStringArray } from '../protocol/json.js'
 
 /**
- * A quick yes for the most common tool input schemas: an object of primitive-typed properties (`type`,
- * optional `enum`, annotations), `required`, and `additionalProperties: false|true`. It only ever answers
+ * The quick accept path of JSON Schema validation (the file was fast-check.ts, a name that read as the fuzzing
+ * library): a quick yes for the most common tool input schemas: an object of primitive-typed properties
+ * (`type`, optional `enum`, annotations), `required`, and `additionalProperties: false|true`. It only ever answers
  * "valid" for values the full validator would accept too; anything else (a `false`, or a schema it does not
  * understand: `undefined`) goes to @cfworker/json-schema, which also writes the error messages.
  */
-export type FastCheck = (value: unknown) => boolean
+export type QuickAccept = (value: unknown) => boolean
 
 type PropertyCheck = (v: unknown) => boolean
 
@@ -45,7 +46,7 @@ function propertyCheck(s: unknown): PropertyCheck | undefined {
   return (v) => byType(v) && allowed.has(v)
 }
 
-export function compileFastCheck(schema: JsonSchema): FastCheck | undefined {
+export function compileQuickAccept(schema: JsonSchema): QuickAccept | undefined {
   let additional = true
   for (const key of Object.keys(schema)) {
     if (OBJECT_KEYS.has(key)) continue
