@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { createMcpWorker } from '@edgemcp/workers'
 import { authSettings, withBearerAuth } from './auth.js'
+import { forBrowsers } from './browser.js'
 import type { Env } from './env.js'
 import { homePage } from './home-page.js'
 import { createNotesServer } from './server.js'
@@ -26,5 +27,6 @@ export const { McpSessionObject, McpHubObject } = worker
 export { NotesObject } from './notes-object.js'
 
 export default {
-  fetch: auth === undefined ? worker.fetch : withBearerAuth(worker, MCP_PATH, auth),
+  // Browsers first: a person visiting /mcp is sent to the page at / before any token is asked for.
+  fetch: forBrowsers(MCP_PATH, auth === undefined ? worker.fetch : withBearerAuth(worker, MCP_PATH, auth)),
 } satisfies ExportedHandler<Env>

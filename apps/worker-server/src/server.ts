@@ -1,4 +1,11 @@
-import { invalidParams, McpServer, type RequestContext } from '@edgemcp/core'
+import {
+  ErrorCode,
+  invalidParams,
+  isModernVersion,
+  McpServer,
+  type RequestContext,
+  ResourceNotFoundError,
+} from '@edgemcp/core'
 import { notifyListChanged, type ServerFactoryContext } from '@edgemcp/workers'
 import { calculate } from './calculator.js'
 import type { Env } from './env.js'
@@ -38,6 +45,29 @@ export function notesOwner(ctx: Pick<RequestContext, 'authInfo'>): string {
 }
 
 const idSchema = { type: 'integer', minimum: 1, description: 'The note id (the N of note://N)' } as const
+const noteRef = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, uri: { type: 'string' } },
+  required: ['id', 'uri'],
+} as const
+
+/**
+ * Whether `ctx`'s client can be asked a question: it declared elicitation, in a revision that has it (2025-06-18
+ * on; 2026-07-28 asks through MRTR). Clients that cannot (many CLIs and SDK defaults) confirm with an argument.
+ */
+const canAsk = (ctx: RequestContext) =>
+  ctx.clientCapabilities.elicitation !== undefined &&
+  (ctx.era === 'modern' || ctx.protocolVersion >= '2025-06-18')
+
+/**
+ * "No such note" for `resources/read`: -32002 up to 2025-11-25, -32602 (with the uri in `data`) in 2026-07-28
+ * (SEP-2164), never an empty `contents`.
+ */
+const noSuchNote = (uri: string, ctx: RequestContext) =>
+  new ResourceNotFoundError(
+    uri,
+    isModernVersion(ctx.protocolVersion) ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,
+  )
 
 /**
  * The sample server: a notes store in Durable Object SQLite (tools, a `note://{id}` resource template with
@@ -60,14 +90,20 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'add_note',
     {
       title: 'Add a note',
+      description: 'Saves a new note and returns its id and URI (note://{id}, readable as a resource).',
       inputSchema: {
         type: 'object',
         properties: {
-          title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_LENGTH },
-          body: { type: 'string', maxLength: MAX_BODY_LENGTH },
+          title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_LENGTH, description: 'A short title' },
+          body: {
+            type: 'string',
+            maxLength: MAX_BODY_LENGTH,
+            description: 'The text of the note (Markdown)',
+          },
         },
         required: ['title', 'body'],
       },
+      outputSchema: noteRef,
     },
     async ({ title, body }, ctx) => {
       const note = await notes(ctx).add(String(title), String(body))
@@ -84,6 +120,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'search_notes',
     {
       title: 'Search notes',
+      description:
+        'Finds notes whose title or body contains the query (case-insensitive); lists id, URI, title.',
       annotations: { readOnlyHint: true },
       inputSchema: {
         type: 'object',
@@ -95,6 +133,16 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
           },
         },
         required: ['query'],
+      },
+      outputSchema: {
+        type: 'object',
+        properties: {
+          notes: {
+            type: 'array',
+            items: { ...noteRef, properties: { ...noteRef.properties, title: { type: 'string' } } },
+          },
+        },
+        required: ['notes'],
       },
     },
     async ({ query }, ctx) => {
@@ -110,9 +158,13 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'append_to_note',
     {
       title: 'Append to a note',
+      description: 'Adds a line of text at the end of an existing note.',
       inputSchema: {
         type: 'object',
-        properties: { id: idSchema, text: { type: 'string', maxLength: MAX_BODY_LENGTH } },
+        properties: {
+          id: idSchema,
+          text: { type: 'string', maxLength: MAX_BODY_LENGTH, description: 'The text to add' },
+        },
         required: ['id', 'text'],
       },
     },
@@ -129,23 +181,50 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'delete_note',
     {
       title: 'Delete a note (asks for confirmation)',
+      description:
+        'Deletes a note for good. Asks the user to confirm when the client can show a question; a client ' +
+        'that cannot confirms with `confirm: true`.',
       annotations: { destructiveHint: true },
-      inputSchema: { type: 'object', properties: { id: idSchema }, required: ['id'] },
-    },
-    async ({ id }, ctx) => {
-      const note = await notes(ctx).get(Number(id))
-      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
-      const answer = await ctx.elicit(
-        {
-          message: `Delete "${note.title}" (${noteUri(note.id)})?`,
-          requestedSchema: {
-            type: 'object',
-            properties: { confirm: { type: 'boolean', title: 'Delete it' } },
-            required: ['confirm'],
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: idSchema,
+          confirm: {
+            type: 'boolean',
+            description:
+              'The user already agreed to delete it: do not ask (needed by clients that cannot ask)',
           },
         },
-        { key: 'confirm_delete' },
-      )
+        required: ['id'],
+      },
+    },
+    async ({ id, confirm }, ctx) => {
+      const note = await notes(ctx).get(Number(id))
+      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      if (confirm !== true && !canAsk(ctx))
+        return {
+          content: [
+            text(
+              `Not deleted: this client cannot ask for confirmation. Call delete_note again with confirm: true ` +
+                `to delete ${noteUri(note.id)} ("${note.title}").`,
+            ),
+          ],
+          isError: true,
+        }
+      const answer =
+        confirm === true
+          ? ({ action: 'accept', content: { confirm: true } } as const)
+          : await ctx.elicit(
+              {
+                message: `Delete "${note.title}" (${noteUri(note.id)})?`,
+                requestedSchema: {
+                  type: 'object',
+                  properties: { confirm: { type: 'boolean', title: 'Delete it' } },
+                  required: ['confirm'],
+                },
+              },
+              { key: 'confirm_delete' },
+            )
       if (answer.action !== 'accept' || answer.content?.confirm !== true)
         return { content: [text(`Kept ${noteUri(note.id)}`)] }
       await notes(ctx).remove(note.id)
@@ -159,11 +238,19 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'long_task',
     {
       title: 'A long task that reports progress',
+      description:
+        'Waits `steps` times `delayMs` milliseconds, reporting progress after each step; cancellable.',
       inputSchema: {
         type: 'object',
         properties: {
-          steps: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
-          delayMs: { type: 'integer', minimum: 0, maximum: 5000, default: 200 },
+          steps: { type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'How many steps' },
+          delayMs: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 5000,
+            default: 200,
+            description: 'Milliseconds per step',
+          },
         },
       },
     },
@@ -182,6 +269,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'calculate',
     {
       title: 'Calculator',
+      description:
+        'Evaluates an arithmetic expression: + - * / % ^, parentheses, and functions such as sqrt, abs, min, max.',
       annotations: { readOnlyHint: true },
       inputSchema: {
         type: 'object',
@@ -207,6 +296,7 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     {
       name: 'note',
       title: 'A note',
+      description: 'One note as Markdown: its title as a heading, then its body.',
       mimeType: 'text/markdown',
       list: async (ctx) =>
         (await notes(ctx).list()).map((n) => ({
@@ -223,7 +313,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       // (The template matcher decodes `%31` to `1`: only the canonical spelling of the whole URI names a note.)
       const n = noteIdOf(id)
       const note = n === undefined || uri !== noteUri(n) ? undefined : await notes(ctx).get(n)
-      return { contents: note ? [{ uri, mimeType: 'text/markdown', text: asMarkdown(note) }] : [] }
+      if (!note) throw noSuchNote(uri, ctx)
+      return { contents: [{ uri, mimeType: 'text/markdown', text: asMarkdown(note) }] }
     },
   )
 
@@ -231,6 +322,7 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'summarize_notes',
     {
       title: 'Summarize my notes',
+      description: 'Asks the model for a few bullets on the recent notes, or on those about a topic.',
       arguments: [{ name: 'topic', description: 'Only notes about this', required: false }],
     },
     async ({ topic }, ctx) => {
@@ -260,7 +352,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     'draft_note',
     {
       title: 'Draft a note',
-      arguments: [{ name: 'subject', required: true }],
+      description: 'Asks the model to draft a short note on a subject and save it with add_note.',
+      arguments: [{ name: 'subject', description: 'What the note is about', required: true }],
       complete: {
         subject: (value) => ['meeting', 'idea', 'todo', 'journal'].filter((s) => s.startsWith(value)),
       },

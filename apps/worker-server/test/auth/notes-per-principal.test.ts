@@ -29,7 +29,7 @@ describe.each(['legacy', 'modern'] as const)('notes per principal, %s era', (era
     })
     const { id, uri } = added.structuredContent as { id: number; uri: string }
 
-    expect((await bob.readResource({ uri })).contents).toEqual([])
+    await expect(bob.readResource({ uri })).rejects.toMatchObject({ data: { uri } })
     expect((await bob.listAllResources()).map((r) => r.uri)).not.toContain(uri)
     const found = await bob.callTool({ name: 'search_notes', arguments: { query: 'diary' } })
     expect(found.structuredContent).toEqual({ notes: [] })
