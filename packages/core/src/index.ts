@@ -74,6 +74,12 @@ export type { Outbound, SessionSnapshot } from './server/session.js'
 export { UriTemplate } from './server/uri-template.js'
 export type { UriVariables } from './server/uri-template.js'
 export type { JsonSchema, SchemaInput } from './server/schema-validation.js'
+export type {
+  InferJsonSchema,
+  StructuredContentOf,
+  ToolArguments,
+  ToolResult,
+} from './server/json-schema-types.js'
 export type * from './server/types.js'
 export { LOGGING_LEVELS } from './server/types.js'
 

@@ -6,6 +6,7 @@ import { ServerEngine } from './engine.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import type { McpServerOptions } from './options.js'
 import { defined, type ListKind, type Registration } from './registry.js'
+import type { ToolArguments, ToolResult } from './json-schema-types.js'
 import { compileSchema, type SchemaInput } from './schema-validation.js'
 import { UriMatcher } from './uri-match.js'
 import type { ServerSession, SessionSnapshot } from './session.js'
@@ -21,11 +22,8 @@ import type {
   ToolDefinition,
   ToolHandler,
 } from './types.js'
-import type { StandardSchemaV1 } from '@standard-schema/spec'
 
 export type { McpServerOptions } from './options.js'
-
-type ArgsOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : Record<string, unknown>
 
 /** What transports may ask of a server (`@edgemcp/core/internal`); not part of the public API. */
 export interface ServerInternals {
@@ -44,8 +42,11 @@ let engineOf: (server: McpServer) => ServerEngine
  *
  * @example
  * const server = new McpServer({ name: 'demo', version: '1.0.0' }, { instructions: 'Echoes text.' })
- * server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
- *   ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }))
+ * server.tool(
+ *   'echo',
+ *   { inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+ *   ({ text }) => ({ content: [{ type: 'text', text }] }),
+ * )
  */
 export class McpServer {
   readonly #engine: ServerEngine
@@ -68,11 +69,19 @@ export class McpServer {
     return this.#engine.info
   }
 
-  /** Registers a tool. Arguments are validated against `inputSchema` before the handler runs. */
-  tool<S extends SchemaInput | undefined>(
+  /**
+   * Registers a tool. Arguments are validated against `inputSchema` before the handler runs, and
+   * `structuredContent` against `outputSchema` after. Both schemas type the handler: a Standard Schema (zod,
+   * valibot, …) by its own types, a JSON Schema written as a literal (inline or `as const`) by
+   * `InferJsonSchema`; any other schema leaves the arguments `Record<string, unknown>`.
+   */
+  tool<
+    const In extends SchemaInput | undefined = undefined,
+    const Out extends SchemaInput | undefined = undefined,
+  >(
     name: string,
-    definition: ToolDefinition<S>,
-    handler: ToolHandler<ArgsOf<S>>,
+    definition: ToolDefinition<In, Out>,
+    handler: ToolHandler<ToolArguments<In>, ToolResult<Out>>,
   ): Registration {
     if (!name) throw new Error('a tool needs a name')
     const input = compileSchema(definition.inputSchema, 'input')

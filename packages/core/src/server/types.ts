@@ -77,13 +77,20 @@ export interface ToolAnnotations {
   openWorldHint?: boolean
 }
 
-export interface ToolDefinition<In extends SchemaInput | undefined = SchemaInput | undefined> {
+/**
+ * A tool's metadata and schemas. `inputSchema` types the handler's arguments and `outputSchema` the
+ * `structuredContent` it returns, when they are Standard Schemas or JSON Schema literals (see `InferJsonSchema`).
+ */
+export interface ToolDefinition<
+  In extends SchemaInput | undefined = SchemaInput | undefined,
+  Out extends SchemaInput | undefined = SchemaInput | undefined,
+> {
   title?: string
   description?: string
   icons?: Icon[]
   annotations?: ToolAnnotations
   inputSchema?: In
-  outputSchema?: SchemaInput
+  outputSchema?: Out
   _meta?: JsonObject
 }
 
@@ -233,10 +240,10 @@ export interface RequestContext {
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>
 }
 
-export type ToolHandler<Args = Record<string, unknown>> = (
+export type ToolHandler<Args = Record<string, unknown>, Result extends CallToolResult = CallToolResult> = (
   args: Args,
   ctx: RequestContext,
-) => CallToolResult | Promise<CallToolResult>
+) => Result | Promise<Result>
 
 export type ResourceReader = (
   uri: string,
