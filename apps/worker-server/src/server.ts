@@ -106,7 +106,7 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       outputSchema: noteRef,
     },
     async ({ title, body }, ctx) => {
-      const note = await notes(ctx).add(String(title), String(body))
+      const note = await notes(ctx).add(title, body)
       if (isRefusal(note)) return { content: [text(`Not added: ${note.refused}`)], isError: true }
       await notifyListChanged(env, 'resources')
       return {
@@ -146,7 +146,7 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       },
     },
     async ({ query }, ctx) => {
-      const found = await notes(ctx).search(String(query))
+      const found = await notes(ctx).search(query)
       return {
         content: [text(describeNotes(found))],
         structuredContent: { notes: found.map((n) => ({ id: n.id, uri: noteUri(n.id), title: n.title })) },
@@ -169,8 +169,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       },
     },
     async ({ id, text: more }, ctx) => {
-      const note = await notes(ctx).append(Number(id), String(more))
-      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      const note = await notes(ctx).append(id, more)
+      if (!note) return { content: [text(`No note ${noteUri(id)}`)], isError: true }
       if (isRefusal(note)) return { content: [text(`Not appended: ${note.refused}`)], isError: true }
       await server.notifyResourceUpdated(noteUri(note.id))
       return { content: [text(`Updated ${noteUri(note.id)}`)] }
@@ -199,8 +199,8 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       },
     },
     async ({ id, confirm }, ctx) => {
-      const note = await notes(ctx).get(Number(id))
-      if (!note) return { content: [text(`No note ${noteUri(Number(id))}`)], isError: true }
+      const note = await notes(ctx).get(id)
+      if (!note) return { content: [text(`No note ${noteUri(id)}`)], isError: true }
       if (confirm !== true && !canAsk(ctx))
         return {
           content: [
@@ -255,10 +255,10 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       },
     },
     async ({ steps = 5, delayMs = 200 }, ctx) => {
-      const total = Number(steps)
+      const total = steps
       for (let step = 1; step <= total; step++) {
         if (ctx.signal.aborted) return { content: [text(`Cancelled after ${step - 1} steps`)], isError: true }
-        await new Promise((resolve) => setTimeout(resolve, Number(delayMs)))
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
         await ctx.progress(step, total, `step ${step} of ${total}`)
       }
       return { content: [text(`Done: ${total} steps`)] }
@@ -283,7 +283,7 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     },
     ({ expression }) => {
       try {
-        const value = calculate(String(expression))
+        const value = calculate(expression)
         return { content: [text(String(value))], structuredContent: { value } }
       } catch (e) {
         return { content: [text(`Cannot calculate: ${(e as Error).message}`)], isError: true }

@@ -166,10 +166,20 @@ export type ToolArguments<S> = [S] extends [undefined]
       ? A
       : Record<string, unknown>
 
-/** The `structuredContent` an `outputSchema` asks for: Standard Schema input, JSON Schema literal, or unknown. */
+/**
+ * The `structuredContent` an `outputSchema` asks for: Standard Schema input, JSON Schema literal (its arrays
+ * `readonly`, since a handler's returned literal is inferred `as const`), or unknown.
+ */
 export type StructuredContentOf<O> = [O] extends [StandardSchemaV1]
   ? StandardSchemaV1.InferInput<O>
-  : InferJsonSchema<O>
+  : ReadonlyArrays<InferJsonSchema<O>>
+
+/** `T` with every array (deeply) also accepting a readonly array or tuple. */
+type ReadonlyArrays<T> = T extends readonly unknown[]
+  ? { readonly [K in keyof T]: ReadonlyArrays<T[K]> }
+  : T extends object
+    ? { [K in keyof T]: ReadonlyArrays<T[K]> }
+    : T
 
 /**
  * What a tool handler returns. Without an `outputSchema`, any `CallToolResult`; with one, a result carrying the

@@ -36,6 +36,27 @@ describe('outputSchema types structuredContent', () => {
     server.tool('c', { outputSchema }, () => ({ content: [] }))
   })
 
+  test('arrays in structuredContent: literals, tuples and built arrays', () => {
+    const outputSchema = {
+      type: 'object',
+      properties: {
+        hits: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+        },
+      },
+      required: ['hits'],
+    } as const
+    server.tool('lit', { outputSchema }, () => ({ content: [], structuredContent: { hits: [{ id: 1 }] } }))
+    const built = [1, 2].map((id) => ({ id }))
+    server.tool('built', { outputSchema }, () => ({ content: [], structuredContent: { hits: built } }))
+    server.tool('wrong', { outputSchema }, () => ({
+      content: [],
+      // @ts-expect-error ids are numbers
+      structuredContent: { hits: [{ id: '1' }] },
+    }))
+  })
+
   test('an error result needs no structuredContent', () => {
     server.tool(
       'd',
