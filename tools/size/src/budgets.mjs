@@ -37,4 +37,14 @@ export const entries = [
     /** Strings that must be tree-shaken away from this entry. */
     mustNotContain: ['McpClient'],
   },
+  {
+    name: '@edgemcp/explorer (the page; opt-in, not in the Worker budget)',
+    contents: "export { createExplorer } from '@edgemcp/explorer'",
+    resolveDir: here,
+    external: [],
+    // The explorer page (HTML, CSS and its script as strings) and its handler. A server pays it only when it
+    // imports the package; the sample Worker's budgeted bundle (apps/worker-server) leaves it out.
+    budgetGzip: 10 * 1024,
+    mustNotContain: ['McpServer', 'McpClient'],
+  },
 ]

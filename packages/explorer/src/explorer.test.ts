@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { createExplorer } from './explorer.js'
+
+const page = (init?: RequestInit, options?: Parameters<typeof createExplorer>[0]) =>
+  createExplorer(options)(new Request('http://127.0.0.1:8787/', init))
+
+describe('createExplorer', () => {
+  it('answers GET with the page, its script and style allowed by a fresh nonce only', async () => {
+    const [a, b] = [page(), page()]
+    const csp = a.headers.get('content-security-policy') ?? ''
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(b.headers.get('content-security-policy')).not.toContain(nonce)
+    const html = await a.text()
+    expect(html).toContain(`<script nonce="${nonce}">`)
+    expect(html).toContain('data-path="/mcp"')
+    expect(html).not.toMatch(/(src|href)="https?:/) // nothing loaded from elsewhere
+  })
+
+  it('answers HEAD without a body, and other methods with 405', async () => {
+    const head = page({ method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    const post = page({ method: 'POST', body: '{}' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('GET, HEAD')
+  })
+
+  it('takes the endpoint as a path on its origin, and escapes the title', async () => {
+    const html = await page(undefined, { endpoint: '/api/mcp', title: '<b>Notes</b>' }).text()
+    expect(html).toContain('data-path="/api/mcp"')
+    expect(html).toContain('<title>&#60;b&#62;Notes&#60;/b&#62;</title>')
+    expect(() => createExplorer({ endpoint: 'https://elsewhere.example/mcp' })).toThrow(/path on this origin/)
+    expect(() => createExplorer({ endpoint: '//elsewhere.example/mcp' })).toThrow(/path on this origin/)
+  })
+})
