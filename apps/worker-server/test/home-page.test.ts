@@ -1,13 +1,14 @@
 import { SELF } from 'cloudflare:test'
 import { expect, it } from 'vitest'
 
-it('GET / says how to connect', async () => {
+it('GET / is the explorer page, talking to /mcp, loading nothing from elsewhere', async () => {
   const r = await SELF.fetch('http://127.0.0.1:8787/')
   expect(r.status).toBe(200)
+  expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  expect(r.headers.get('content-security-policy')).toContain("connect-src 'self'")
   const html = await r.text()
-  expect(html).toContain('http://127.0.0.1:8787/mcp')
-  expect(html).toContain('npx edgemcp-codegen http://127.0.0.1:8787/mcp -o client.ts')
-  expect(html).toContain('curl -s http://127.0.0.1:8787/mcp')
+  expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+  expect(html).toContain('data-path="/mcp"')
   expect((await SELF.fetch('http://127.0.0.1:8787/nope')).status).toBe(404)
 })
 
