@@ -11,7 +11,7 @@ import {
 import type { Implementation, LoggingLevel } from '../server/types.js'
 import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
-import { handshake } from './handshake.js'
+import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
@@ -126,9 +126,11 @@ export class ClientCore {
     transport.onmessage = (value) => this.#receive(value)
     transport.onclose = () => this.#handleClose()
     transport.onerror = (e) => this.report(e)
+    transport.onrequestfailed = (id, e) => this.tracker.fail(id, e)
     await transport.start()
+    let state: ServerState
     try {
-      await handshake(
+      state = await handshake(
         {
           info: this.info,
           wire: (method, params, options) => this.wire(method, params, options),
@@ -150,6 +152,9 @@ export class ClientCore {
       await this.close()
       throw e
     }
+    if (state.era === 'legacy' && this.options.standaloneStream !== false && transport.openStandaloneStream)
+      // Not awaited, as the handshake is done: a server that is slow to answer the GET does not hold connect().
+      transport.openStandaloneStream().catch((e: unknown) => this.report(asError(e)))
   }
 
   /**
@@ -200,6 +205,8 @@ export class ClientCore {
     delete body._meta
     if (Object.keys(meta).length > 0) body._meta = meta
     const cancel = (reason: string) => {
+      // Whatever the server still sends for it is not read (an endless or huge answer costs nothing more).
+      transport.abandon?.(id)
       if (!options.silentCancel && method !== 'initialize') void this.#cancelRemote(id, reason)
     }
     const response = this.tracker.track(id, method, options, cancel)

@@ -24,6 +24,22 @@ export interface ClientTransport extends Transport {
    * client calls it instead of sending `notifications/cancelled`.
    */
   cancel?(id: RequestId, reason: string): void | Promise<void>
+  /**
+   * Stops waiting for the response to one request without telling the server (the client gave up on it:
+   * timeout, abort). HTTP transports close a response stream no other request waits on, so a server cannot
+   * keep the client reading an answer nobody wants.
+   */
+  abandon?(id: RequestId): void
+  /**
+   * Set by the client: the transport reports a request that will get no response (its stream broke off for
+   * good, or carried a message over the transport's size limit). The request fails with `error` at once.
+   */
+  onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
+  /**
+   * Legacy sessions over Streamable HTTP: opens the standalone GET stream on which the server sends requests
+   * and notifications that belong to no client request. Resolves false when the server offers none (405).
+   */
+  openStandaloneStream?(): Promise<boolean>
 }
 
 export type Era = 'legacy' | 'modern'
@@ -79,6 +95,13 @@ export interface McpClientOptions {
   probeTimeoutMs?: number
   /** Bound on MRTR rounds of one request (modern era). Default 10. */
   maxInputRounds?: number
+  /**
+   * Legacy era: after the handshake, open the transport's standalone stream (Streamable HTTP's GET stream)
+   * so server→client requests and notifications sent outside any request's stream arrive (elicitation from a
+   * background task, list changes). Default true; a server that offers none (405) is fine. Failures go to
+   * `onerror`.
+   */
+  standaloneStream?: boolean
   /** Modern era: call `server/discover` on connect. Default true. */
   discover?: boolean
   /** Modern era: initial `io.modelcontextprotocol/logLevel`. */

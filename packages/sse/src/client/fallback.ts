@@ -45,7 +45,13 @@ function refusedStatus(error: unknown): number | undefined {
   return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
-type MaybeCancellable = Transport & { cancel?(id: RequestId, reason: string): void | Promise<void> }
+/** What the fallback forwards to the transport in use when it has it (see core's ClientTransport). */
+type ClientSide = Transport & {
+  cancel?(id: RequestId, reason: string): void | Promise<void>
+  abandon?(id: RequestId): void
+  onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
+  openStandaloneStream?(): Promise<boolean>
+}
 
 export type TransportKind = 'streamable-http' | 'sse'
 
@@ -64,6 +70,7 @@ export class FallbackClientTransport implements Transport {
   onmessage?: ((message: unknown) => void) | undefined
   onclose?: (() => void) | undefined
   onerror?: ((error: Error) => void) | undefined
+  onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
 
   private readonly url: URL
   private current: Transport | undefined
@@ -114,7 +121,7 @@ export class FallbackClientTransport implements Transport {
    * closes its stream), else `notifications/cancelled`.
    */
   async cancel(id: RequestId, reason: string): Promise<void> {
-    const current = this.active() as MaybeCancellable
+    const current = this.active() as ClientSide
     if (current.cancel) await current.cancel(id, reason)
     else
       await this.send({
@@ -122,6 +129,21 @@ export class FallbackClientTransport implements Transport {
         method: 'notifications/cancelled',
         params: { requestId: id, reason },
       })
+  }
+
+  /** Stops waiting for a response, as the transport in use does (see core's ClientTransport.abandon). */
+  abandon(id: RequestId): void {
+    const current: ClientSide | undefined = this.current
+    current?.abandon?.(id)
+  }
+
+  /**
+   * Streamable HTTP in a legacy session: opens the standalone GET stream (see StreamableHttpClientTransport).
+   * False when the transport in use has none (HTTP+SSE has one stream for everything) or the server offers none.
+   */
+  async openStandaloneStream(): Promise<boolean> {
+    const current = this.active() as ClientSide
+    return current.openStandaloneStream ? current.openStandaloneStream() : false
   }
 
   async close(): Promise<void> {
@@ -169,8 +191,9 @@ export class FallbackClientTransport implements Transport {
     await sse.start()
   }
 
-  private wire(transport: Transport): Transport {
+  private wire(transport: ClientSide): Transport {
     transport.onmessage = (m) => this.onmessage?.(m)
+    transport.onrequestfailed = (id, e) => this.onrequestfailed?.(id, e)
     transport.onerror = (e) => this.onerror?.(e)
     transport.onclose = () => {
       if (this.current === transport) void this.close()

@@ -5,11 +5,14 @@ import {
   type JsonRpcMessage,
   McpHttpError,
   McpLocalError,
+  type RequestId,
+  ResponseTooLargeError,
+  type ResponseLimits,
   type Transport,
 } from '@edgemcp/core'
-import { displayUrl } from '@edgemcp/core/internal'
+import { checkHeaderSize, displayUrl, isObject, resolveLimits } from '@edgemcp/core/internal'
 import { authorizedFetch, type FetchLike } from '@edgemcp/streamable-http'
-import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
+import { type SseEvent, SseEventTooLargeError, SseParser } from '@edgemcp/streamable-http/internal'
 
 /**
  * What `new Headers(…)` takes. Spelled through `Headers` rather than as DOM's `HeadersInit`, which Node's types
@@ -18,7 +21,12 @@ import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
 type HeadersInitLike = NonNullable<ConstructorParameters<typeof Headers>[0]>
 export type HeadersSource = HeadersInitLike | (() => HeadersInitLike | Promise<HeadersInitLike>)
 
-export interface SseClientTransportOptions {
+/**
+ * Options of the HTTP+SSE client transport. `maxMessageBytes` (default 4 MiB) bounds each event of the
+ * stream and `maxHeaderBytes` (default 64 KiB) the headers of each answer: past them the stream is refused
+ * with ResponseTooLargeError and the transport closes.
+ */
+export interface SseClientTransportOptions extends ResponseLimits {
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch
   /** Extra headers of every request (e.g. `Authorization`), or a function that returns them each time. */
@@ -47,8 +55,13 @@ export class SseClientTransport implements Transport {
   onmessage?: ((message: unknown) => void) | undefined
   onclose?: (() => void) | undefined
   onerror?: ((error: Error) => void) | undefined
+  /** Set by a client: told which requests will get no response when the stream fails (see ClientTransport). */
+  onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
 
   private readonly url: URL
+  private readonly limits: ReturnType<typeof resolveLimits>
+  /** Ids of the requests sent and not answered yet (what a failing stream leaves unanswered). */
+  private readonly awaiting = new Set<RequestId>()
   private readonly fetchImpl: FetchLike
   private readonly abort = new AbortController()
   private endpoint: URL | undefined
@@ -64,6 +77,7 @@ export class SseClientTransport implements Transport {
     this.url = new URL(url)
     const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
     this.fetchImpl = options.authProvider ? authorizedFetch(options.authProvider, base) : base
+    this.limits = resolveLimits(options)
   }
 
   /** The session id the server put in the endpoint URI (its `sessionId` parameter), once known. */
@@ -95,6 +109,12 @@ export class SseClientTransport implements Transport {
         `Cannot open the SSE stream at ${displayUrl(this.url)}: ${String(e)}`,
         { cause: e },
       )
+    }
+    try {
+      checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
+    } catch (e) {
+      await this.close()
+      throw e
     }
     if (!response.ok) {
       const error = await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
@@ -144,6 +164,20 @@ export class SseClientTransport implements Transport {
       body: encodeMessage(message),
       signal: this.abort.signal,
     }
+    const ids = (Array.isArray(message) ? message : [message]).flatMap((m) =>
+      'method' in m && 'id' in m ? [m.id] : [],
+    )
+    for (const id of ids) this.awaiting.add(id)
+    try {
+      await this.post(endpoint, init)
+    } catch (e) {
+      for (const id of ids) this.awaiting.delete(id)
+      throw e
+    }
+  }
+
+  /** POSTs one message; the answer comes on the stream, so the body of a 2xx is not read. */
+  private async post(endpoint: URL, init: RequestInit): Promise<void> {
     let response: Response
     try {
       response = await this.fetchImpl(endpoint, init)
@@ -176,8 +210,16 @@ export class SseClientTransport implements Transport {
     return headers
   }
 
+  /** The client gave up on a request: its response is no longer awaited (nothing to close: one stream). */
+  abandon(id: RequestId): void {
+    this.awaiting.delete(id)
+  }
+
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
-    const parser = new SseParser({ onEvent: (e) => this.dispatch(e) })
+    const parser = new SseParser(
+      { onEvent: (e) => this.dispatch(e) },
+      { maxEventSize: this.limits.maxMessageBytes },
+    )
     const reader = body.getReader()
     const decoder = new TextDecoder()
     try {
@@ -187,8 +229,18 @@ export class SseClientTransport implements Transport {
         parser.push(decoder.decode(value, { stream: true }))
       }
     } catch (e) {
-      if (!this.closed)
-        this.report(new McpLocalError('transport', `SSE stream failed: ${String(e)}`, { cause: e }))
+      if (e instanceof SseEventTooLargeError) {
+        reader.cancel().catch(() => {})
+        const error = new ResponseTooLargeError(
+          'An event of the SSE stream',
+          this.url,
+          this.limits.maxMessageBytes,
+          'maxMessageBytes',
+        )
+        if (this.waiting) this.fail(error)
+        else this.failAwaiting(error)
+      } else if (!this.closed)
+        this.failAwaiting(new McpLocalError('transport', `SSE stream failed: ${String(e)}`, { cause: e }))
     } finally {
       parser.end()
       reader.releaseLock()
@@ -214,6 +266,8 @@ export class SseClientTransport implements Transport {
       this.report(new McpLocalError('remote', `SSE message is not JSON: ${event.data.slice(0, 200)}`))
       return
     }
+    for (const m of Array.isArray(message) ? message : [message])
+      if (isObject(m) && !('method' in m)) this.awaiting.delete(m.id as RequestId)
     this.onmessage?.(message)
   }
 
@@ -242,6 +296,14 @@ export class SseClientTransport implements Transport {
     const waiting = this.waiting
     this.waiting = undefined
     waiting?.resolve()
+  }
+
+  /** The stream failed: every request still waiting fails with `error` (reported when none waits). */
+  private failAwaiting(error: Error): void {
+    const ids = [...this.awaiting]
+    this.awaiting.clear()
+    if (ids.length === 0 || !this.onrequestfailed) this.report(error)
+    for (const id of ids) this.onrequestfailed?.(id, error)
   }
 
   private fail(error: Error): void {

@@ -39,5 +39,9 @@ export interface StreamState extends StreamCursor {
   standalone: boolean
   /** Legacy era: the stream can be resumed with Last-Event-ID. */
   resumable: boolean
+  /** The answer is an SSE stream being read (not a JSON body, not headers still awaited). */
+  sse: boolean
+  /** Closes a legacy stream whose requests were all abandoned, after a grace period. */
+  graceTimer?: ReturnType<typeof setTimeout> | undefined
   controller: AbortController
 }

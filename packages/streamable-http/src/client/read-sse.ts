@@ -1,4 +1,4 @@
-import { SseParser } from '../sse-parser.js'
+import { SseEventTooLargeError, SseParser } from '../sse-parser.js'
 
 /** Where a stream stands: the resumption cursor and the server's requested reconnection delay. */
 export interface StreamCursor {
@@ -9,32 +9,37 @@ export interface StreamCursor {
 /**
  * Reads an SSE response to its end, handing each event's data (parsed JSON) to `onMessage` and keeping the
  * cursor up to date. Resolves when the stream ends or fails (a dropped connection is not an error here: the
- * caller decides whether to resume); events that are not JSON are reported through `onBadEvent`.
+ * caller decides whether to resume); events that are not JSON are reported through `onBadEvent`. An event
+ * (or line) over `maxEventSize` characters stops the reading: the result is then `'too-large'` and the rest
+ * of the stream is cancelled unread.
  */
 export async function readSse(
   response: Response,
   cursor: StreamCursor,
-  onMessage: (message: unknown) => void,
-  onBadEvent: (data: string) => void,
-): Promise<void> {
-  if (!response.body) return
-  const parser = new SseParser({
-    onEvent: (event) => {
-      if (event.hasId) cursor.lastEventId = event.lastEventId
-      if (event.data === '' || event.event !== 'message') return
-      let value: unknown
-      try {
-        value = JSON.parse(event.data)
-      } catch {
-        onBadEvent(event.data)
-        return
-      }
-      onMessage(value)
+  handlers: { onMessage: (message: unknown) => void; onBadEvent: (data: string) => void },
+  maxEventSize: number,
+): Promise<'ended' | 'too-large'> {
+  if (!response.body) return 'ended'
+  const parser = new SseParser(
+    {
+      onEvent: (event) => {
+        if (event.hasId) cursor.lastEventId = event.lastEventId
+        if (event.data === '' || event.event !== 'message') return
+        let value: unknown
+        try {
+          value = JSON.parse(event.data)
+        } catch {
+          handlers.onBadEvent(event.data)
+          return
+        }
+        handlers.onMessage(value)
+      },
+      onRetry: (ms) => {
+        cursor.retryMs = ms
+      },
     },
-    onRetry: (ms) => {
-      cursor.retryMs = ms
-    },
-  })
+    { maxEventSize },
+  )
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   try {
     for (;;) {
@@ -42,12 +47,17 @@ export async function readSse(
       if (done) break
       parser.push(value)
     }
-  } catch {
+  } catch (e) {
+    if (e instanceof SseEventTooLargeError) {
+      reader.cancel().catch(() => {})
+      return 'too-large'
+    }
     // connection dropped or aborted
   } finally {
     parser.end()
     reader.releaseLock()
   }
+  return 'ended'
 }
 
 /** Waits `ms`, or less if the signal aborts. */

@@ -6,6 +6,7 @@ import {
   McpHttpError,
   McpLocalError,
   type RequestId,
+  ResponseTooLargeError,
   type Transport,
 } from '@edgemcp/core'
 import { isObject, checkHeaderSize, displayUrl, resolveLimits } from '@edgemcp/core/internal'
@@ -18,6 +19,8 @@ import { reconnect } from './reconnect.js'
 import { cancelledRequest, mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
+/** How long a legacy SSE stream is still read once no request waits on it (see `abandon`). */
+const ABANDONED_STREAM_GRACE_MS = 2000
 const isRequest = (m: JsonRpcMessage): m is JsonRpcMessage & { id: RequestId; method: string } =>
   'method' in m && 'id' in m
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -32,6 +35,12 @@ export class StreamableHttpClientTransport implements Transport {
   onmessage?: ((message: unknown) => void) | undefined
   onclose?: (() => void) | undefined
   onerror?: ((error: Error) => void) | undefined
+  /**
+   * Set by a client (McpClient does): told when a request will get no response because its stream broke off
+   * for good or was refused (an event over `maxMessageBytes`), so the request fails at once instead of at its
+   * timeout. Without it such failures go to `onerror`.
+   */
+  onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
 
   private readonly url: string
   private readonly fetchImpl: FetchLike
@@ -45,6 +54,7 @@ export class StreamableHttpClientTransport implements Transport {
   private _sessionId: string | undefined
   private protocolVersion: string | undefined
   private standalone: StreamState | undefined
+  private opening: Promise<boolean> | undefined
   private closed = false
 
   constructor(
@@ -121,7 +131,13 @@ export class StreamableHttpClientTransport implements Transport {
     const isInit = single !== undefined && 'method' in single && single.method === 'initialize'
     const assigned = response.headers.get('mcp-session-id')
     if (isInit && assigned && !modernVersion) this._sessionId = assigned
-    await this.answer(response, state, sentSession)
+    try {
+      await this.answer(response, state, sentSession)
+    } catch (e) {
+      if (this.closed) throw new ConnectionClosedError('The transport is closed')
+      if (state.controller.signal.aborted) return // abandoned or cancelled while the body was read
+      throw e
+    }
   }
 
   /** Handles the answer to a POST: 202, JSON, SSE (read in the background) or an error. */
@@ -137,6 +153,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const type = response.headers.get('content-type') ?? ''
     if (response.ok && type.includes('text/event-stream')) {
+      state.sse = true
       void this.consume(response, state)
       return
     }
@@ -165,6 +182,14 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.closed) throw new ConnectionClosedError('The transport is closed')
     if (!this._sessionId) throw new McpLocalError('misuse', 'The standalone stream needs a legacy session')
     if (this.standalone) return true
+    // One GET at a time: a second caller (McpClient opens it after the handshake) shares the first's answer.
+    this.opening ??= this.openStandalone().finally(() => {
+      this.opening = undefined
+    })
+    return this.opening
+  }
+
+  private async openStandalone(): Promise<boolean> {
     const state = this.newStream([], true, true)
     const response = await this.get(state).catch((e: unknown) => {
       this.release(state)
@@ -207,6 +232,23 @@ export class StreamableHttpClientTransport implements Transport {
     for (const state of this.streams) state.pending.delete(id)
   }
 
+  /**
+   * Stops waiting for the response to `id` without telling the server (McpClient calls it when a request
+   * times out or is aborted): an answer no other request waits on is no longer read — a JSON body, or a
+   * modern SSE stream (closing it is how a modern request is cancelled). A legacy SSE stream is read a
+   * little longer, without resumption: the server may still send the call's related messages there (such
+   * as the cancellation of an elicitation it asked for); it is closed after ABANDONED_STREAM_GRACE_MS.
+   */
+  abandon(id: RequestId): void {
+    for (const state of this.streams) {
+      if (!state.pending.delete(id) || state.standalone || state.pending.size > 0) continue
+      const stop = () =>
+        state.controller.abort(new McpLocalError('aborted', 'No response is awaited any more'))
+      if (!(state.sse && state.resumable)) stop()
+      else state.graceTimer ??= setTimeout(stop, ABANDONED_STREAM_GRACE_MS)
+    }
+  }
+
   /** Ends the legacy session with DELETE (405 means the server does not allow it) and forgets it. */
   async terminateSession(): Promise<void> {
     const sessionId = this._sessionId
@@ -237,6 +279,7 @@ export class StreamableHttpClientTransport implements Transport {
       pending: new Set(ids),
       standalone,
       resumable,
+      sse: standalone,
       controller,
       lastEventId: undefined,
       retryMs: undefined,
@@ -246,10 +289,11 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private release(state: StreamState): void {
+    clearTimeout(state.graceTimer)
     this.streams.delete(state)
     this.controllers.delete(state.controller)
-    for (const id of state.pending)
-      if (this.modernRequests.get(id) === state.controller) this.modernRequests.delete(id)
+    for (const [id, controller] of this.modernRequests)
+      if (controller === state.controller) this.modernRequests.delete(id)
     if (this.standalone === state) this.standalone = undefined
   }
 
@@ -286,14 +330,26 @@ export class StreamableHttpClientTransport implements Transport {
   private async consume(first: Response, state: StreamState): Promise<void> {
     let response: Response | undefined = first
     while (response) {
-      await readSse(
+      const outcome = await readSse(
         response,
         state,
-        (m) => this.deliver(m, state),
-        (data) =>
-          this.report(new McpLocalError('remote', `Ignoring a non-JSON SSE event: ${data.slice(0, 100)}`)),
+        {
+          onMessage: (m) => this.deliver(m, state),
+          onBadEvent: (data) =>
+            this.report(new McpLocalError('remote', `Ignoring a non-JSON SSE event: ${data.slice(0, 100)}`)),
+        },
+        this.limits.maxMessageBytes,
       )
       if (this.closed || state.controller.signal.aborted) break
+      if (outcome === 'too-large') {
+        // Resuming would only replay the same event: the stream, and what it still owed, is given up.
+        const what = state.standalone ? 'An event of the standalone SSE stream' : 'An SSE event'
+        this.failStream(
+          state,
+          new ResponseTooLargeError(what, this.url, this.limits.maxMessageBytes, 'maxMessageBytes'),
+        )
+        break
+      }
       if (!state.standalone && state.pending.size === 0) break
       const canResume =
         state.resumable && this._sessionId && (state.standalone || state.lastEventId !== undefined)
@@ -310,14 +366,24 @@ export class StreamableHttpClientTransport implements Transport {
           })
         : undefined
       if (!response && state.pending.size > 0)
-        this.report(
+        this.failStream(
+          state,
           new McpLocalError(
             'transport',
-            `SSE stream ended before the response to ${[...state.pending].join(', ')} arrived`,
+            `The SSE stream of POST ${displayUrl(this.url)} ended before the response arrived`,
           ),
         )
     }
     this.release(state)
+  }
+
+  /** A stream that will deliver nothing more: its requests fail (or the error is reported), it is closed. */
+  private failStream(state: StreamState, error: Error): void {
+    const ids = [...state.pending]
+    state.pending.clear()
+    state.controller.abort(error)
+    if (ids.length === 0 || !this.onrequestfailed) this.report(error)
+    for (const id of ids) this.onrequestfailed?.(id, error)
   }
 
   private deliver(value: unknown, state?: StreamState): void {

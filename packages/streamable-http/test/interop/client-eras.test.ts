@@ -118,9 +118,13 @@ describe('McpClient ↔ createMcpHandler over loopback HTTP', () => {
         expect(asked.map((m) => m.method)).toEqual(inputMethods.slice(version >= '2025-06-18' ? 0 : 1))
         for (const request of asked)
           expect(traffic.sent.some((m) => m.id === request.id && m.result)).toBe(true)
-        // No standalone stream was opened: they can only have come on the tools/call stream.
-        expect(traffic.exchanges.filter((e) => e.method !== 'POST')).toEqual([])
-        expect(traffic.exchanges.some((e) => e.contentType.includes('text/event-stream'))).toBe(true)
+        // The one GET is the standalone stream McpClient opens by default; the rest came on POST streams.
+        expect(traffic.exchanges.filter((e) => e.method !== 'POST').map((e) => [e.method, e.status])).toEqual(
+          [['GET', 200]],
+        )
+        expect(
+          traffic.exchanges.some((e) => e.method === 'POST' && e.contentType.includes('text/event-stream')),
+        ).toBe(true)
       } else {
         // MRTR: one input_required per awaited input, then the retry carried inputResponses.
         const rounds = traffic.received.filter((m) => m.result?.resultType === 'input_required')

@@ -156,6 +156,28 @@ describe('McpClient + StreamableHttpClientTransport against an SDK 1.32.2 McpSer
     expect(specProblems('2025-11-25', traffic, { client: true })).toEqual([])
   })
 
+  it('a background elicitation (outside any request) arrives on the GET stream McpClient opens itself', async () => {
+    const sdk = await listen()
+    const traffic = recorder()
+    const client = closeAfter(
+      new McpClient(
+        { name: 'edgemcp-client', version: '1.0.0' },
+        {
+          protocol: 'auto',
+          handlers: { elicit: (params) => ({ action: 'accept', content: { said: params.message } }) },
+        },
+      ),
+    )
+    await client.connect(clientTransport(sdk.url, traffic.fetch))
+    await expect.poll(() => traffic.exchanges.some((e) => e.method === 'GET' && e.status === 200)).toBe(true)
+    // As a background task of the server would: no related request, so the SDK sends it on the GET stream.
+    const answer = await sdk.servers[0]?.server.elicitInput({
+      message: 'Still there?',
+      requestedSchema: { type: 'object', properties: { said: { type: 'string' } } },
+    })
+    expect(answer).toEqual({ action: 'accept', content: { said: 'Still there?' } })
+  })
+
   it("protocol 'modern' fails fast with a clear error against the legacy-only SDK server", async () => {
     const sdk = await listen()
     const client = new McpClient({ name: 'edgemcp-client', version: '1.0.0' }, { protocol: 'modern' })
