@@ -25,6 +25,21 @@ describe('clientCapabilities', () => {
     expect(clientCapabilities({}, all, 'legacy', '2025-06-18').elicitation).toEqual({})
   })
 
+  it('declares applyDefaults in the form capability from 2025-11-25 (SEP-1034)', () => {
+    const on = { applyDefaults: true }
+    expect(clientCapabilities({}, all, 'legacy', '2025-11-25', on).elicitation).toEqual({
+      form: { applyDefaults: true },
+    })
+    expect(
+      clientCapabilities({ elicitation: { url: {} } }, all, 'modern', undefined, on).elicitation,
+    ).toEqual({
+      url: {},
+      form: { applyDefaults: true },
+    })
+    expect(clientCapabilities({}, all, 'legacy', '2025-06-18', on).elicitation).toEqual({})
+    expect(clientCapabilities({}, none, 'legacy', '2025-11-25', on).elicitation).toBeUndefined()
+  })
+
   it('shapes clientInfo for the revision', () => {
     const info = { name: 'c', version: '1', title: 'C', description: 'd' }
     expect(implementationFor('2025-03-26', info)).toEqual({ name: 'c', version: '1' })

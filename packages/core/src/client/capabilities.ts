@@ -13,6 +13,8 @@ export function clientCapabilities(
   era: Era,
   /** The legacy revision being negotiated: elicitation exists only from 2025-06-18. */
   version?: string,
+  /** SEP-1034 defaults applied by the client: declared as `elicitation.form.applyDefaults` from 2025-11-25. */
+  elicitation: { applyDefaults: boolean } = { applyDefaults: false },
 ): JsonObject {
   const caps: JsonObject = { ...configured }
   const noElicitation = version !== undefined && version < '2025-06-18'
@@ -22,6 +24,11 @@ export function clientCapabilities(
       continue
     }
     caps[key] = isObject(configured[key]) ? { ...configured[key] } : {}
+  }
+  const formModes = version === undefined || version >= '2025-11-25'
+  if (isObject(caps.elicitation) && elicitation.applyDefaults && formModes) {
+    const form = isObject(caps.elicitation.form) ? caps.elicitation.form : {}
+    caps.elicitation = { ...caps.elicitation, form: { ...form, applyDefaults: true } }
   }
   if (isObject(caps.roots)) {
     if (era === 'legacy') caps.roots = { listChanged: true, ...caps.roots }

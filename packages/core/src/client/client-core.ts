@@ -73,7 +73,7 @@ export class ClientCore {
     this.info = info
     this.options = options
     this.tracker = new RequestTracker(options.requestTimeoutMs ?? 60_000)
-    this.handlers = new InputHandlers(options.handlers)
+    this.handlers = new InputHandlers(options.handlers, options.elicitation?.form?.applyDefaults === true)
     this.logLevel = options.logLevel
     this.onerror = options.onerror
     this.#closedSignal = new Promise((resolve) => {
@@ -111,7 +111,9 @@ export class ClientCore {
 
   /** The capabilities declared in the given era (from `capabilities` and the registered handlers). */
   declaredCapabilities(era: Era = this.era ?? 'legacy', version?: string): JsonObject {
-    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era, version)
+    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era, version, {
+      applyDefaults: this.options.elicitation?.form?.applyDefaults === true,
+    })
   }
 
   /** Resolves when the connection has closed. */

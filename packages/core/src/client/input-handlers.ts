@@ -12,6 +12,7 @@ import type {
   SampleHandler,
 } from './types.js'
 import { isObject } from '../protocol/json.js'
+import { applyElicitationDefaults } from './elicitation-defaults.js'
 
 /** Light checks of what a handler returned, so a broken handler fails here and not on the server. */
 const RESULT_CHECKS: Record<string, (v: JsonObject) => boolean> = {
@@ -37,7 +38,11 @@ export class InputHandlers {
   sample: SampleHandler | undefined
   listRoots: ListRootsHandler | undefined
 
-  constructor(handlers: ClientHandlers = {}) {
+  constructor(
+    handlers: ClientHandlers = {},
+    /** Fill the defaults of the requested schema into accepted form elicitations (SEP-1034). */
+    private readonly applyDefaults = false,
+  ) {
     this.elicit = handlers.elicit
     this.sample = handlers.sample
     this.listRoots = handlers.listRoots
@@ -68,6 +73,7 @@ export class InputHandlers {
         ErrorCode.InternalError,
         `The client's ${method} handler returned an invalid result`,
       )
+    if (method === 'elicitation/create' && this.applyDefaults) return applyElicitationDefaults(params, result)
     return result
   }
 }

@@ -107,6 +107,13 @@ export interface McpClientOptions {
   /** Modern era: initial `io.modelcontextprotocol/logLevel`. */
   logLevel?: LoggingLevel
   handlers?: ClientHandlers
+  /**
+   * Elicitation behaviour. `form.applyDefaults` (SEP-1034, default false): when the elicit handler accepts a
+   * form, the fields it left out get the `default` of their property in `requestedSchema`, in both eras, so
+   * handlers need not copy defaults by hand. It is also declared in the elicitation capability (2025-11-25
+   * and later) as `form: { applyDefaults: true }`.
+   */
+  elicitation?: { form?: { applyDefaults?: boolean | undefined } | undefined } | undefined
   /** Messages that could not be processed (malformed, unmatched error responses, handler failures). */
   onerror?: (error: Error) => void
 }

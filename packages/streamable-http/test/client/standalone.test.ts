@@ -40,7 +40,10 @@ function cuttingFetch() {
     })
     return new Response(body, { status: response.status, headers: response.headers })
   }
-  return { fetch: fetchImpl, gets, cut: () => void (cutNext = true) }
+  const cut = () => {
+    cutNext = true
+  }
+  return { fetch: fetchImpl, gets, cut }
 }
 
 async function ourServer() {
