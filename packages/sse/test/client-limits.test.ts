@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { McpClient, McpServer, ResponseTooLargeError } from '@edgemcp/core'
 import { createMcpHandler } from '@edgemcp/streamable-http'
@@ -10,6 +10,19 @@ const INIT = {
   protocolVersion: '2024-11-05',
   capabilities: { tools: {} },
   serverInfo: { name: 'h', version: '1' },
+}
+
+/** Listens on 127.0.0.1:0 until the test finishes; the `/sse` URL. */
+async function listenForTest(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  )
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`
 }
 
 /**
@@ -40,15 +53,7 @@ async function legacySseServer(hostile: (stream: ServerResponse, id: unknown) =>
       else hostile(stream, message.id)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`
+  return listenForTest(server)
 }
 
 const newClient = () => {
@@ -85,6 +90,24 @@ describe('SseClientTransport bounds what the server sends', () => {
     const client = newClient()
     await client.connect(new SseClientTransport(url, { maxMessageBytes: 1024 }))
     expect(await client.ping()).toEqual({})
+  })
+})
+
+describe('SseClientTransport bounds the opening of its stream', () => {
+  it('a server that never answers the GET cannot hold start(): endpointTimeoutMs covers it all', async () => {
+    let hungUp = false
+    const server = createServer((_req, res) => {
+      res.on('close', () => {
+        hungUp = true
+      })
+      // Neither headers nor an endpoint event, ever.
+    })
+    const url = await listenForTest(server)
+    const client = newClient()
+    await expect(client.connect(new SseClientTransport(url, { endpointTimeoutMs: 300 }))).rejects.toThrow(
+      'No endpoint event within 300 ms',
+    )
+    await expect.poll(() => hungUp, { timeout: 10_000 }).toBe(true)
   })
 })
 

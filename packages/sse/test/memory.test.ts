@@ -30,7 +30,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
 async function runClients(url: string, count: number) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const transport = new SseClientTransport(`${url}/sse`)
+      // endpointTimeoutMs covers the whole opening; 200 clients at once on a loaded machine can take longer than
+      // the 10 s default, so it is only a hang guard here.
+      const transport = new SseClientTransport(`${url}/sse`, { endpointTimeoutMs: 120_000 })
       const peer = new RpcPeer(transport)
       await transport.start()
       await peer.initialize('2024-11-05')

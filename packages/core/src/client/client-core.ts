@@ -238,7 +238,24 @@ export class ClientCore {
   async notify(method: string, params?: JsonObject): Promise<void> {
     const message: JsonRpcNotification = { jsonrpc: '2.0', method }
     if (params !== undefined) message.params = params
-    await this.#requireTransport().send(message)
+    const transport = this.#requireTransport()
+    // Handing a notification over is bounded like a request: an HTTP server that never answers the POST
+    // cannot hold the caller (connect() awaits notifications/initialized).
+    const timeoutMs = this.options.requestTimeoutMs ?? 60_000
+    if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) return transport.send(message)
+    const controller = new AbortController()
+    const timedOut = new McpLocalError('timeout', `Sending ${method} timed out after ${timeoutMs} ms`)
+    const timer = setTimeout(() => controller.abort(timedOut), timeoutMs)
+    try {
+      await Promise.race([
+        transport.send(message, { signal: controller.signal }),
+        new Promise<never>((_, reject) =>
+          controller.signal.addEventListener('abort', () => reject(timedOut), { once: true }),
+        ),
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   #receive(value: unknown): void {

@@ -1,4 +1,4 @@
-import type { RequestId } from '../jsonrpc/types.js'
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js'
 import type { ProtocolVersion } from '../protocol/versions.js'
 import type { Transport } from '../transport/transport.js'
 import type {
@@ -19,6 +19,11 @@ export type { JsonObject }
 
 /** A transport as the client sees it: core's Transport plus an optional per-request cancel (HTTP). */
 export interface ClientTransport extends Transport {
+  /**
+   * Hands a message over. A client passes `signal` when it stops waiting for the hand-over itself (a
+   * notification whose HTTP answer never comes): the transport then drops that exchange.
+   */
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: { signal?: AbortSignal }): Promise<void>
   /**
    * Cancels one request at the transport level (modern HTTP: close that request's stream). When present the
    * client calls it instead of sending `notifications/cancelled`.

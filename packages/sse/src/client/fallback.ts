@@ -45,8 +45,11 @@ function refusedStatus(error: unknown): number | undefined {
   return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
+type SendOptions = { signal?: AbortSignal }
+
 /** What the fallback forwards to the transport in use when it has it (see core's ClientTransport). */
 type ClientSide = Transport & {
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void>
   cancel?(id: RequestId, reason: string): void | Promise<void>
   abandon?(id: RequestId): void
   onrequestfailed?: ((id: RequestId, error: Error) => void) | undefined
@@ -109,9 +112,9 @@ export class FallbackClientTransport implements Transport {
     await this.current.start()
   }
 
-  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.chosen) return this.active().send(message)
-    const run = this.queue.then(() => this.sendUndecided(message))
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
+    if (this.chosen) return (this.active() as ClientSide).send(message, options)
+    const run = this.queue.then(() => this.sendUndecided(message, options))
     this.queue = run.catch(() => {})
     return run
   }
@@ -163,15 +166,18 @@ export class FallbackClientTransport implements Transport {
     return this.current
   }
 
-  private async sendUndecided(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.chosen) return this.active().send(message)
+  private async sendUndecided(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    options?: SendOptions,
+  ): Promise<void> {
+    if (this.chosen) return (this.active() as ClientSide).send(message, options)
     try {
-      await this.active().send(message)
+      await (this.active() as ClientSide).send(message, options)
     } catch (error) {
       const status = refusedStatus(error)
       if (!isInitialize(message) || status === undefined || !FALLBACK_STATUSES.has(status)) throw error
       await this.switchToSse()
-      await this.active().send(message)
+      await (this.active() as ClientSide).send(message, options)
       return
     }
     this.chosen ??= 'streamable-http'

@@ -97,12 +97,33 @@ export class SseClientTransport implements Transport {
   async start(): Promise<void> {
     if (this.started) throw new McpLocalError('misuse', 'SseClientTransport already started')
     this.started = true
+    // One budget for the whole opening: the answer's headers, an error body, the endpoint event. A server
+    // that stalls anywhere in it cannot hold start() (and the client's connect()) for ever.
+    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000
+    const timedOut = new McpLocalError('timeout', `No endpoint event within ${timeoutMs} ms`)
+    const timer = setTimeout(() => {
+      const waiting = this.waiting
+      this.waiting = undefined
+      waiting?.reject(timedOut)
+      this.abort.abort(timedOut)
+    }, timeoutMs)
+    try {
+      await this.open()
+    } catch (e) {
+      await this.close()
+      throw this.abort.signal.reason === timedOut ? timedOut : e
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** GETs the stream and waits for the `endpoint` event. */
+  private async open(): Promise<void> {
     const headers = await this.headers({ Accept: 'text/event-stream' })
     let response: Response
     try {
       response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal })
     } catch (e) {
-      await this.close()
       if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
       throw new McpLocalError(
         'transport',
@@ -110,21 +131,11 @@ export class SseClientTransport implements Transport {
         { cause: e },
       )
     }
-    try {
-      checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
-    } catch (e) {
-      await this.close()
-      throw e
-    }
-    if (!response.ok) {
-      const error = await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
-      await this.close()
-      throw error
-    }
+    checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
+    if (!response.ok) throw await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
     const type = response.headers.get('content-type') ?? ''
     if (!response.body || !type.toLowerCase().startsWith('text/event-stream')) {
       await response.body?.cancel().catch(() => {})
-      await this.close()
       throw new McpLocalError(
         'remote',
         `GET ${displayUrl(this.url)} answered HTTP ${response.status} ${type || 'without a content type'}, not an SSE stream`,
@@ -132,27 +143,16 @@ export class SseClientTransport implements Transport {
     }
     const body = response.body
     await new Promise<void>((resolve, reject) => {
-      const timeoutMs = this.options.endpointTimeoutMs ?? 10_000
-      const timer = setTimeout(() => {
-        this.waiting = undefined
-        reject(new McpLocalError('timeout', `No endpoint event within ${timeoutMs} ms`))
-        void this.close()
-      }, timeoutMs)
-      this.waiting = {
-        resolve: () => {
-          clearTimeout(timer)
-          resolve()
-        },
-        reject: (e) => {
-          clearTimeout(timer)
-          reject(e)
-        },
-      }
+      this.waiting = { resolve, reject }
       void this.read(body)
     })
   }
 
-  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+  /** POSTs a message to the endpoint; `signal` drops that POST when the caller stops waiting. */
+  async send(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
     if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
     const endpoint = this.endpoint
     if (!endpoint) throw new McpLocalError('misuse', 'SSE transport not started: no endpoint yet')
@@ -162,7 +162,7 @@ export class SseClientTransport implements Transport {
       method: 'POST',
       headers: await this.headers(extra),
       body: encodeMessage(message),
-      signal: this.abort.signal,
+      signal: options.signal ? AbortSignal.any([this.abort.signal, options.signal]) : this.abort.signal,
     }
     const ids = (Array.isArray(message) ? message : [message]).flatMap((m) =>
       'method' in m && 'id' in m ? [m.id] : [],

@@ -6,6 +6,8 @@ export interface StreamCursor {
   retryMs: number | undefined
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /**
  * Reads an SSE response to its end, handing each event's data (parsed JSON) to `onMessage` and keeping the
  * cursor up to date. Resolves when the stream ends or fails (a dropped connection is not an error here: the
@@ -35,7 +37,9 @@ export async function readSse(
         handlers.onMessage(value)
       },
       onRetry: (ms) => {
-        cursor.retryMs = ms
+        // Timers take at most 2^31 - 1 ms; beyond that they fire at once (a hostile `retry: 1e12` would
+        // make the client reconnect in a tight loop).
+        cursor.retryMs = Math.min(ms, MAX_TIMER_MS)
       },
     },
     { maxEventSize },

@@ -5,6 +5,7 @@ import {
   type JsonRpcMessage,
   McpHttpError,
   McpLocalError,
+  ProtocolError,
   type RequestId,
   ResponseTooLargeError,
   type Transport,
@@ -82,7 +83,11 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.closed) throw new ConnectionClosedError('The transport is closed')
   }
 
-  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+  /** Sends a message; `signal` drops the exchange (its POST and answer) when the caller stops waiting. */
+  async send(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
     if (this.closed) throw new ConnectionClosedError('The transport is closed')
     // Cancelling a modern request is closing its stream, not a POSTed notification (2026-07-28 "Cancellation").
     const cancelled = cancelledRequest(message)
@@ -104,6 +109,9 @@ export class StreamableHttpClientTransport implements Transport {
     const ids = messages.filter(isRequest).map((m) => m.id)
     const state = this.newStream(ids, false, modernVersion === undefined)
     if (modernVersion) for (const id of ids) this.modernRequests.set(id, state.controller)
+    const drop = () => state.controller.abort(options.signal?.reason)
+    if (options.signal?.aborted) drop()
+    options.signal?.addEventListener('abort', drop, { once: true })
 
     let response: Response
     try {
@@ -136,7 +144,15 @@ export class StreamableHttpClientTransport implements Transport {
     } catch (e) {
       if (this.closed) throw new ConnectionClosedError('The transport is closed')
       if (state.controller.signal.aborted) return // abandoned or cancelled while the body was read
-      throw e
+      // What is left of a refused answer is not read: its connection is closed, not left to the server.
+      state.controller.abort()
+      if (e instanceof McpLocalError || e instanceof ProtocolError) throw e
+      // The connection failed while the body was read.
+      throw new McpLocalError(
+        'transport',
+        `Reading the answer to POST ${displayUrl(this.url)} failed: ${describe(e)}`,
+        { cause: e },
+      )
     }
   }
 
@@ -191,22 +207,27 @@ export class StreamableHttpClientTransport implements Transport {
 
   private async openStandalone(): Promise<boolean> {
     const state = this.newStream([], true, true)
+    /** A GET answer that is not a stream: its connection is closed, not left to the server. */
+    const drop = () => {
+      state.controller.abort()
+      this.release(state)
+    }
     const response = await this.get(state).catch((e: unknown) => {
       this.release(state)
       throw e
     })
     if (response.status === 405) {
-      this.release(state)
-      await response.body?.cancel()
+      drop()
       return false
     }
     if (!response.ok) {
-      this.release(state)
-      throw await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
+      // Dropped after the excerpt is read: until then close() can still abort a body that never ends.
+      const error = await McpHttpError.fromResponse(response, { method: 'GET', url: this.url })
+      drop()
+      throw error
     }
     if (!response.headers.get('content-type')?.includes('text/event-stream')) {
-      this.release(state)
-      await response.body?.cancel()
+      drop()
       throw new McpLocalError(
         'remote',
         `GET ${displayUrl(this.url)} answered ${response.headers.get('content-type') ?? 'no content type'}, not an SSE stream`,
@@ -254,7 +275,11 @@ export class StreamableHttpClientTransport implements Transport {
     const sessionId = this._sessionId
     if (!sessionId) return
     const headers = this.legacyHeaders(await this.baseHeaders())
-    const response = await this.fetchImpl(this.url, { method: 'DELETE', headers })
+    const response = await this.fetchImpl(this.url, {
+      method: 'DELETE',
+      headers,
+      signal: this.closing.signal,
+    })
     if (!response.ok && response.status !== 405 && response.status !== 404)
       throw await McpHttpError.fromResponse(response, { method: 'DELETE', url: this.url })
     await response.body?.cancel()

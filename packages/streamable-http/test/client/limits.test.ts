@@ -156,4 +156,29 @@ describe('the client bounds what a server sends back', () => {
     await expect(client.listTools({ timeoutMs: 200 })).rejects.toThrow(/timed out after 200 ms/)
     await expect.poll(() => hungUp, { timeout: 10_000 }).toBe(true)
   })
+
+  it('a server that never answers the POST of notifications/initialized cannot hold connect()', async () => {
+    let hungUp = false
+    const s = await scriptedServer((req, res) => {
+      const method = req.body?.method
+      if (method === 'initialize') return sendResult(res, req, INITIALIZE_RESULT, { 'Mcp-Session-Id': 's' })
+      if (method === 'notifications/initialized') {
+        res.on('close', () => {
+          hungUp = true
+        })
+        return // no answer, ever
+      }
+      res.writeHead(req.method === 'GET' ? 405 : 202).end()
+    })
+    const client = new McpClient(
+      { name: 'limits', version: '1.0.0' },
+      { protocol: '2025-11-25', requestTimeoutMs: 300 },
+    )
+    onTestFinished(() => client.close())
+    await expect(client.connect(new StreamableHttpClientTransport(s.url))).rejects.toThrow(
+      'Sending notifications/initialized timed out after 300 ms',
+    )
+    // The exchange is dropped, not left to the server.
+    await expect.poll(() => hungUp, { timeout: 10_000 }).toBe(true)
+  })
 })
