@@ -20,6 +20,8 @@ export interface FuzzResult {
   known: Record<string, number>
   /** Reply statuses seen (coverage: not every case should end as a 400). */
   statuses: Record<number, number>
+  /** Client targets: how the cases ended ('ok' or the error's name), for coverage. */
+  outcomes?: Record<string, number>
 }
 
 export interface FuzzOptions {
@@ -102,7 +104,7 @@ export async function fuzzRaw(
 }
 
 /** Runs a property with the run's options and reports it as a FuzzResult. */
-async function checkProperty(
+export async function checkProperty(
   property: fc.IAsyncPropertyWithHooks<any> | fc.IAsyncProperty<any>,
   o: FuzzOptions,
   r: Pick<FuzzResult, 'target' | 'known' | 'statuses'> & { started: number },
