@@ -102,8 +102,10 @@ describe('SseChannel', () => {
     const { session, response } = open({ keepAliveMs: 10 })
     session.lastActivity = 0
     const text = response.text() // a client that reads
-    await sleep(55)
-    expect(session.lastActivity).toBeGreaterThan(0)
+    // Two keep-alives read (polled: a loaded machine runs the 10 ms timer late, never early).
+    await expect.poll(() => session.lastActivity, { timeout: 10_000 }).toBeGreaterThan(0)
+    const first = session.lastActivity
+    await expect.poll(() => session.lastActivity, { timeout: 10_000 }).toBeGreaterThan(first)
     session.close()
     const seen = session.lastActivity
     await sleep(30)
