@@ -4,7 +4,7 @@ import { textWriter } from './declarations.js'
 import type { Decl } from './decl.js'
 import { promptSignature, templateSignature } from './extras.js'
 import { jsonLiteral, propertyKey, stringLiteral } from './text.js'
-import { TYPE_PARAMETER, toolDoc, toolReturnType } from './tools.js'
+import { OPTIONS_TYPE, TYPE_PARAMETER, toolDoc, toolReturnType } from './tools.js'
 
 const KNOWN_ANNOTATIONS: Record<string, string> = {
   title: 'string',
@@ -66,7 +66,7 @@ export function facadeDecls(model: CodegenModel): Decl[] {
     typeParameters: [TYPE_PARAMETER],
     parameters: [
       { name: 'args', type: t.input.name, hasQuestionToken: t.argsOptional },
-      { name: 'options', type: 'Options', hasQuestionToken: true },
+      { name: 'options', type: OPTIONS_TYPE, hasQuestionToken: true },
     ],
     returnType: toolReturnType(t),
   }))

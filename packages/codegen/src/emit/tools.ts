@@ -5,12 +5,20 @@ import { namedTypeStatement, textWriter } from './declarations.js'
 import type { Decl, ModuleName } from './decl.js'
 import { docText, jsonLiteral, stringLiteral } from './text.js'
 
+/**
+ * A tool function is generic over `unwrap` alone, not over the whole options object: a type parameter for the
+ * object would be fixed (to its default) before a callback in it (`onprogress: (p) => …`) gets its type, so
+ * the callback's parameter would be an implicit any and the options "not assignable to undefined".
+ */
 export const TYPE_PARAMETER = {
-  name: 'Options',
-  constraint: 'CallOptions | undefined',
+  name: 'Unwrap',
+  constraint: 'boolean | undefined',
   default: 'undefined',
   isConst: true,
 } as const
+
+/** The type of a tool function's `options` parameter. */
+export const OPTIONS_TYPE = 'CallOptions & { unwrap?: Unwrap }'
 
 export function toolModule(tool: ToolModel): ModuleName {
   return `tools/${tool.fileName}`
@@ -20,7 +28,7 @@ export function toolModule(tool: ToolModel): ModuleName {
 export function toolReturnType(tool: ToolModel): string {
   const payload = tool.output ? tool.output.name : 'ToolContent'
   const result = tool.output ? `ToolResult<${tool.output.name}>` : 'CallToolResult'
-  return `Promise<CallResult<Options, ${result}, ${payload}>>`
+  return `Promise<CallResult<{ unwrap: Unwrap }, ${result}, ${payload}>>`
 }
 
 const ANNOTATION_TAGS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']
@@ -83,7 +91,7 @@ export function toolDecls(tool: ToolModel, validate: boolean): Decl[] {
     parameters: [
       { name: 'client', type: 'ToolCaller' },
       { name: 'args', type: tool.input.name, hasQuestionToken: tool.argsOptional },
-      { name: 'options', type: 'Options', hasQuestionToken: true },
+      { name: 'options', type: OPTIONS_TYPE, hasQuestionToken: true },
     ],
     returnType,
     statements: [`return invokeTool(${callArgs.join(', ')}) as ${returnType};`],

@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -95,8 +97,8 @@ export interface EchoInput {
  *
  * @tool echo
  */
-export function echo<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: EchoInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'echo', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function echo<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: EchoInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'echo', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface GetSumInput {
@@ -123,15 +125,15 @@ export interface GetSumOutput {
  * @readOnlyHint true
  * @idempotentHint true
  */
-export function getSum<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: GetSumInput, options?: Options): Promise<CallResult<Options, ToolResult<GetSumOutput>, GetSumOutput>> {
-  return invokeTool(client, 'get-sum', args, options, true) as Promise<CallResult<Options, ToolResult<GetSumOutput>, GetSumOutput>>;
+export function getSum<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: GetSumInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetSumOutput>, GetSumOutput>> {
+  return invokeTool(client, 'get-sum', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetSumOutput>, GetSumOutput>>;
 }
 
 export type PingInput = Record<string, never>;
 
 /** @tool ping */
-export function ping<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: PingInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'ping', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function ping<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: PingInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'ping', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -151,7 +153,7 @@ export interface ToolsClient {
    *
    * @tool echo
    */
-  echo<const Options extends CallOptions | undefined = undefined>(args: EchoInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  echo<const Unwrap extends boolean | undefined = undefined>(args: EchoInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Add numbers
    *
@@ -161,9 +163,9 @@ export interface ToolsClient {
    * @readOnlyHint true
    * @idempotentHint true
    */
-  getSum<const Options extends CallOptions | undefined = undefined>(args: GetSumInput, options?: Options): Promise<CallResult<Options, ToolResult<GetSumOutput>, GetSumOutput>>;
+  getSum<const Unwrap extends boolean | undefined = undefined>(args: GetSumInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetSumOutput>, GetSumOutput>>;
   /** @tool ping */
-  ping<const Options extends CallOptions | undefined = undefined>(args?: PingInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  ping<const Unwrap extends boolean | undefined = undefined>(args?: PingInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

@@ -33,6 +33,20 @@ export async function usage(): Promise<void> {
   expectType<Equal<typeof either, ToolResult<GetSumOutput> | GetSumOutput>>()
   const content = await echo(caller, { text: 'x' }, { unwrap: true })
   expectType<Equal<typeof content, ToolContent>>()
+  // Per-call options are typed: no implicit any in the progress callback.
+  const withProgress = await getSum(
+    caller,
+    { a: 1 },
+    {
+      onprogress: (p) => expectType<Equal<typeof p.progress, number>>(),
+      signal: AbortSignal.timeout(1000),
+      timeoutMs: 5000,
+      unwrap: true,
+    },
+  )
+  expectType<Equal<typeof withProgress, GetSumOutput>>()
+  // @ts-expect-error progress is a number
+  void getSum(caller, { a: 1 }, { onprogress: (p: { progress: string }) => p })
   const raw = await ping(caller)
   expectType<Equal<typeof raw, CallToolResult>>()
 

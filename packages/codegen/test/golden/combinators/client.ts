@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -103,8 +105,8 @@ export interface ArraysInput {
  *
  * @tool arrays
  */
-export function arrays<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: ArraysInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'arrays', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function arrays<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: ArraysInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'arrays', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /**
@@ -163,8 +165,8 @@ export interface DocsOutput {
  *
  * @tool docs
  */
-export function docs<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: DocsInput, options?: Options): Promise<CallResult<Options, ToolResult<DocsOutput>, DocsOutput>> {
-  return invokeTool(client, 'docs', args, options, true) as Promise<CallResult<Options, ToolResult<DocsOutput>, DocsOutput>>;
+export function docs<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: DocsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<DocsOutput>, DocsOutput>> {
+  return invokeTool(client, 'docs', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<DocsOutput>, DocsOutput>>;
 }
 
 export interface RecordsInput {
@@ -209,8 +211,8 @@ export interface RecordsInput {
  *
  * @tool records
  */
-export function records<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: RecordsInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'records', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function records<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: RecordsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'records', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ShapesInput {
@@ -264,8 +266,8 @@ export interface ShapesInput {
  *
  * @tool shapes
  */
-export function shapes<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: ShapesInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'shapes', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function shapes<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: ShapesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'shapes', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -283,7 +285,7 @@ export interface ToolsClient {
    *
    * @tool arrays
    */
-  arrays<const Options extends CallOptions | undefined = undefined>(args: ArraysInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  arrays<const Unwrap extends boolean | undefined = undefined>(args: ArraysInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Documented
    *
@@ -294,19 +296,19 @@ export interface ToolsClient {
    *
    * @tool docs
    */
-  docs<const Options extends CallOptions | undefined = undefined>(args: DocsInput, options?: Options): Promise<CallResult<Options, ToolResult<DocsOutput>, DocsOutput>>;
+  docs<const Unwrap extends boolean | undefined = undefined>(args: DocsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<DocsOutput>, DocsOutput>>;
   /**
    * Index signatures.
    *
    * @tool records
    */
-  records<const Options extends CallOptions | undefined = undefined>(args?: RecordsInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  records<const Unwrap extends boolean | undefined = undefined>(args?: RecordsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Unions, intersections and literals.
    *
    * @tool shapes
    */
-  shapes<const Options extends CallOptions | undefined = undefined>(args: ShapesInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  shapes<const Unwrap extends boolean | undefined = undefined>(args: ShapesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

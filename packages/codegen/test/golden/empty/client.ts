@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */

@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -134,8 +136,8 @@ export interface CreateIssueInput {
  * @tool create_issue
  * @readOnlyHint false
  */
-export function createIssue<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: CreateIssueInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'create_issue', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function createIssue<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: CreateIssueInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'create_issue', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface CreatePullRequestReviewInput {
@@ -167,8 +169,8 @@ export interface CreatePullRequestReviewInput {
  * @tool create_pull_request_review
  * @readOnlyHint false
  */
-export function createPullRequestReview<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: CreatePullRequestReviewInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'create_pull_request_review', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function createPullRequestReview<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: CreatePullRequestReviewInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'create_pull_request_review', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface DeleteFileInput {
@@ -193,8 +195,8 @@ export interface DeleteFileInput {
  * @idempotentHint false
  * @openWorldHint true
  */
-export function deleteFile<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: DeleteFileInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'delete_file', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function deleteFile<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: DeleteFileInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'delete_file', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface GetIssueInput {
@@ -233,8 +235,8 @@ export interface GetIssueOutput {
  * @tool get_issue
  * @readOnlyHint true
  */
-export function getIssue<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: GetIssueInput, options?: Options): Promise<CallResult<Options, ToolResult<GetIssueOutput>, GetIssueOutput>> {
-  return invokeTool(client, 'get_issue', args, options, true) as Promise<CallResult<Options, ToolResult<GetIssueOutput>, GetIssueOutput>>;
+export function getIssue<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: GetIssueInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetIssueOutput>, GetIssueOutput>> {
+  return invokeTool(client, 'get_issue', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetIssueOutput>, GetIssueOutput>>;
 }
 
 export type GetMeInput = Record<string, never>;
@@ -247,8 +249,8 @@ export type GetMeInput = Record<string, never>;
  * @tool get_me
  * @readOnlyHint true
  */
-export function getMe<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: GetMeInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'get_me', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function getMe<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: GetMeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'get_me', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ListIssuesInput {
@@ -305,8 +307,8 @@ export interface ListIssuesOutput {
  * @tool list_issues
  * @readOnlyHint true
  */
-export function listIssues<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: ListIssuesInput, options?: Options): Promise<CallResult<Options, ToolResult<ListIssuesOutput>, ListIssuesOutput>> {
-  return invokeTool(client, 'list_issues', args, options, true) as Promise<CallResult<Options, ToolResult<ListIssuesOutput>, ListIssuesOutput>>;
+export function listIssues<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: ListIssuesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListIssuesOutput>, ListIssuesOutput>> {
+  return invokeTool(client, 'list_issues', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListIssuesOutput>, ListIssuesOutput>>;
 }
 
 export interface SearchCodeInput {
@@ -337,8 +339,8 @@ export interface SearchCodeInput {
  * @tool search_code
  * @readOnlyHint true
  */
-export function searchCode<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: SearchCodeInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'search_code', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function searchCode<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: SearchCodeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'search_code', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -386,7 +388,7 @@ export interface ToolsClient {
    * @tool create_issue
    * @readOnlyHint false
    */
-  createIssue<const Options extends CallOptions | undefined = undefined>(args: CreateIssueInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  createIssue<const Unwrap extends boolean | undefined = undefined>(args: CreateIssueInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Submit pull request review
    *
@@ -395,7 +397,7 @@ export interface ToolsClient {
    * @tool create_pull_request_review
    * @readOnlyHint false
    */
-  createPullRequestReview<const Options extends CallOptions | undefined = undefined>(args: CreatePullRequestReviewInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  createPullRequestReview<const Unwrap extends boolean | undefined = undefined>(args: CreatePullRequestReviewInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Delete file
    *
@@ -407,7 +409,7 @@ export interface ToolsClient {
    * @idempotentHint false
    * @openWorldHint true
    */
-  deleteFile<const Options extends CallOptions | undefined = undefined>(args: DeleteFileInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  deleteFile<const Unwrap extends boolean | undefined = undefined>(args: DeleteFileInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Get issue details
    *
@@ -416,7 +418,7 @@ export interface ToolsClient {
    * @tool get_issue
    * @readOnlyHint true
    */
-  getIssue<const Options extends CallOptions | undefined = undefined>(args: GetIssueInput, options?: Options): Promise<CallResult<Options, ToolResult<GetIssueOutput>, GetIssueOutput>>;
+  getIssue<const Unwrap extends boolean | undefined = undefined>(args: GetIssueInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetIssueOutput>, GetIssueOutput>>;
   /**
    * Get my user profile
    *
@@ -425,7 +427,7 @@ export interface ToolsClient {
    * @tool get_me
    * @readOnlyHint true
    */
-  getMe<const Options extends CallOptions | undefined = undefined>(args?: GetMeInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  getMe<const Unwrap extends boolean | undefined = undefined>(args?: GetMeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * List issues
    *
@@ -434,7 +436,7 @@ export interface ToolsClient {
    * @tool list_issues
    * @readOnlyHint true
    */
-  listIssues<const Options extends CallOptions | undefined = undefined>(args: ListIssuesInput, options?: Options): Promise<CallResult<Options, ToolResult<ListIssuesOutput>, ListIssuesOutput>>;
+  listIssues<const Unwrap extends boolean | undefined = undefined>(args: ListIssuesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListIssuesOutput>, ListIssuesOutput>>;
   /**
    * Search code
    *
@@ -443,7 +445,7 @@ export interface ToolsClient {
    * @tool search_code
    * @readOnlyHint true
    */
-  searchCode<const Options extends CallOptions | undefined = undefined>(args: SearchCodeInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  searchCode<const Unwrap extends boolean | undefined = undefined>(args: SearchCodeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

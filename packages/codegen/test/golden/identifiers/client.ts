@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -128,8 +130,8 @@ export interface _2faVerifyInput {
  *
  * @tool 2fa-verify
  */
-export function _2faVerify<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: _2faVerifyInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, '2fa-verify', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function _2faVerify<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: _2faVerifyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, '2fa-verify', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface HttpGETInput {
@@ -142,8 +144,8 @@ export interface HttpGETInput {
  *
  * @tool HTTP_GET
  */
-export function httpGET<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: HttpGETInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'HTTP_GET', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function httpGET<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: HttpGETInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'HTTP_GET', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface AB_2Input {
@@ -155,8 +157,8 @@ export interface AB_2Input {
  *
  * @tool a b
  */
-export function aB_2<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AB_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'a b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB_2<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AB_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'a b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface AB_3Input {
@@ -168,8 +170,8 @@ export interface AB_3Input {
  *
  * @tool a-b
  */
-export function aB_3<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AB_3Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'a-b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB_3<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AB_3Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'a-b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface AB_4Input {
@@ -181,8 +183,8 @@ export interface AB_4Input {
  *
  * @tool a.b
  */
-export function aB_4<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AB_4Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'a.b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB_4<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AB_4Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'a.b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface AB_5Input {
@@ -194,8 +196,8 @@ export interface AB_5Input {
  *
  * @tool a/b
  */
-export function aB_5<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AB_5Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'a/b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB_5<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AB_5Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'a/b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ABInput {
@@ -207,8 +209,8 @@ export interface ABInput {
  *
  * @tool aB
  */
-export function aB<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ABInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'aB', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ABInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'aB', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface AB_6Input {
@@ -220,15 +222,15 @@ export interface AB_6Input {
  *
  * @tool a_b
  */
-export function aB_6<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AB_6Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'a_b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aB_6<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AB_6Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'a_b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type ClassInput = Record<string, never>;
 
 /** @tool class */
-export function class_<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ClassInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'class', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function class_<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ClassInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'class', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type CreateClient_2Input = Record<string, never>;
@@ -238,8 +240,8 @@ export type CreateClient_2Input = Record<string, never>;
  *
  * @tool create-client
  */
-export function createClient_2<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: CreateClient_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'create-client', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function createClient_2<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: CreateClient_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'create-client', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface DeleteInput {
@@ -252,8 +254,8 @@ export interface DeleteInput {
  * @tool delete
  * @destructiveHint true
  */
-export function delete_<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: DeleteInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'delete', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function delete_<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: DeleteInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'delete', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type WhoAmIInput = Record<string, never>;
@@ -263,8 +265,8 @@ export type WhoAmIInput = Record<string, never>;
  *
  * @tool get-me
  */
-export function whoAmI<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: WhoAmIInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'get-me', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function whoAmI<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: WhoAmIInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'get-me', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type InvokeTool_2Input = Record<string, never>;
@@ -274,8 +276,8 @@ export type InvokeTool_2Input = Record<string, never>;
  *
  * @tool invoke_tool
  */
-export function invokeTool_2<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: InvokeTool_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'invoke_tool', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function invokeTool_2<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: InvokeTool_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'invoke_tool', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ToolMapInput {
@@ -287,8 +289,8 @@ export interface ToolMapInput {
  *
  * @tool tool-map
  */
-export function toolMap<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ToolMapInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'tool-map', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function toolMap<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ToolMapInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'tool-map', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface WeirdKeysInput {
@@ -313,8 +315,8 @@ export interface WeirdKeysInput {
  *
  * @tool weird-keys
  */
-export function weirdKeys<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: WeirdKeysInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'weird-keys', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function weirdKeys<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: WeirdKeysInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'weird-keys', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ÜberToolInput {
@@ -326,15 +328,15 @@ export interface ÜberToolInput {
  *
  * @tool über-tool
  */
-export function überTool<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ÜberToolInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'über-tool', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function überTool<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ÜberToolInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'über-tool', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type 日本語ツールInput = Record<string, never>;
 
 /** @tool 日本語ツール */
-export function 日本語ツール<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: 日本語ツールInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, '日本語ツール', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function 日本語ツール<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: 日本語ツールInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, '日本語ツール', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type ToolInput = Record<string, never>;
@@ -344,8 +346,8 @@ export type ToolInput = Record<string, never>;
  *
  * @tool 🚀
  */
-export function tool<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ToolInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, '🚀', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function tool<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ToolInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, '🚀', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type Tool_2Input = Record<string, never>;
@@ -355,8 +357,8 @@ export type Tool_2Input = Record<string, never>;
  *
  * @tool 🚀🚀
  */
-export function tool_2<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: Tool_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, '🚀🚀', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function tool_2<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: Tool_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, '🚀🚀', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -391,108 +393,108 @@ export interface ToolsClient {
    *
    * @tool 2fa-verify
    */
-  _2faVerify<const Options extends CallOptions | undefined = undefined>(args: _2faVerifyInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  _2faVerify<const Unwrap extends boolean | undefined = undefined>(args: _2faVerifyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * screaming case
    *
    * @tool HTTP_GET
    */
-  httpGET<const Options extends CallOptions | undefined = undefined>(args: HttpGETInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  httpGET<const Unwrap extends boolean | undefined = undefined>(args: HttpGETInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * space
    *
    * @tool a b
    */
-  aB_2<const Options extends CallOptions | undefined = undefined>(args?: AB_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB_2<const Unwrap extends boolean | undefined = undefined>(args?: AB_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * dash
    *
    * @tool a-b
    */
-  aB_3<const Options extends CallOptions | undefined = undefined>(args?: AB_3Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB_3<const Unwrap extends boolean | undefined = undefined>(args?: AB_3Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * dot
    *
    * @tool a.b
    */
-  aB_4<const Options extends CallOptions | undefined = undefined>(args?: AB_4Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB_4<const Unwrap extends boolean | undefined = undefined>(args?: AB_4Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * slash
    *
    * @tool a/b
    */
-  aB_5<const Options extends CallOptions | undefined = undefined>(args?: AB_5Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB_5<const Unwrap extends boolean | undefined = undefined>(args?: AB_5Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * already camel
    *
    * @tool aB
    */
-  aB<const Options extends CallOptions | undefined = undefined>(args?: ABInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB<const Unwrap extends boolean | undefined = undefined>(args?: ABInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * underscore
    *
    * @tool a_b
    */
-  aB_6<const Options extends CallOptions | undefined = undefined>(args?: AB_6Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aB_6<const Unwrap extends boolean | undefined = undefined>(args?: AB_6Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool class */
-  class_<const Options extends CallOptions | undefined = undefined>(args?: ClassInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  class_<const Unwrap extends boolean | undefined = undefined>(args?: ClassInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * collides with the facade factory
    *
    * @tool create-client
    */
-  createClient_2<const Options extends CallOptions | undefined = undefined>(args?: CreateClient_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  createClient_2<const Unwrap extends boolean | undefined = undefined>(args?: CreateClient_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * reserved word
    *
    * @tool delete
    * @destructiveHint true
    */
-  delete_<const Options extends CallOptions | undefined = undefined>(args: DeleteInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  delete_<const Unwrap extends boolean | undefined = undefined>(args: DeleteInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * renamed with --rename get-me=whoAmI
    *
    * @tool get-me
    */
-  whoAmI<const Options extends CallOptions | undefined = undefined>(args?: WhoAmIInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  whoAmI<const Unwrap extends boolean | undefined = undefined>(args?: WhoAmIInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * collides with the runtime helper
    *
    * @tool invoke_tool
    */
-  invokeTool_2<const Options extends CallOptions | undefined = undefined>(args?: InvokeTool_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  invokeTool_2<const Unwrap extends boolean | undefined = undefined>(args?: InvokeTool_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * its type name collides with ToolMap
    *
    * @tool tool-map
    */
-  toolMap<const Options extends CallOptions | undefined = undefined>(args?: ToolMapInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  toolMap<const Unwrap extends boolean | undefined = undefined>(args?: ToolMapInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * property names that are not identifiers
    *
    * @tool weird-keys
    */
-  weirdKeys<const Options extends CallOptions | undefined = undefined>(args: WeirdKeysInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  weirdKeys<const Unwrap extends boolean | undefined = undefined>(args: WeirdKeysInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Unicode letters
    *
    * @tool über-tool
    */
-  überTool<const Options extends CallOptions | undefined = undefined>(args?: ÜberToolInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  überTool<const Unwrap extends boolean | undefined = undefined>(args?: ÜberToolInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool 日本語ツール */
-  日本語ツール<const Options extends CallOptions | undefined = undefined>(args?: 日本語ツールInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  日本語ツール<const Unwrap extends boolean | undefined = undefined>(args?: 日本語ツールInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * no letters at all
    *
    * @tool 🚀
    */
-  tool<const Options extends CallOptions | undefined = undefined>(args?: ToolInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  tool<const Unwrap extends boolean | undefined = undefined>(args?: ToolInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * no letters either
    *
    * @tool 🚀🚀
    */
-  tool_2<const Options extends CallOptions | undefined = undefined>(args?: Tool_2Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  tool_2<const Unwrap extends boolean | undefined = undefined>(args?: Tool_2Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -108,8 +110,8 @@ export interface AllOptionalInput {
 }
 
 /** @tool all-optional */
-export function allOptional<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AllOptionalInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'all-optional', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function allOptional<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AllOptionalInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'all-optional', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface DeepInput {
@@ -131,15 +133,15 @@ export interface DeepInput {
  *
  * @tool deep
  */
-export function deep<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: DeepInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'deep', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function deep<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: DeepInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'deep', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type EmptySchemaInput = unknown;
 
 /** @tool empty-schema */
-export function emptySchema<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: EmptySchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'empty-schema', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function emptySchema<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: EmptySchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'empty-schema', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface HugeEnumInput {
@@ -755,8 +757,8 @@ export interface HugeEnumOutput {
  *
  * @tool huge-enum
  */
-export function hugeEnum<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: HugeEnumInput, options?: Options): Promise<CallResult<Options, ToolResult<HugeEnumOutput>, HugeEnumOutput>> {
-  return invokeTool(client, 'huge-enum', args, options, true) as Promise<CallResult<Options, ToolResult<HugeEnumOutput>, HugeEnumOutput>>;
+export function hugeEnum<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: HugeEnumInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<HugeEnumOutput>, HugeEnumOutput>> {
+  return invokeTool(client, 'huge-enum', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<HugeEnumOutput>, HugeEnumOutput>>;
 }
 
 export interface NoInputSchemaInput {
@@ -768,15 +770,15 @@ export interface NoInputSchemaInput {
  *
  * @tool no-input-schema
  */
-export function noInputSchema<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: NoInputSchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'no-input-schema', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function noInputSchema<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: NoInputSchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'no-input-schema', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export type NoPropertiesInput = Record<string, never>;
 
 /** @tool no-properties */
-export function noProperties<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: NoPropertiesInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'no-properties', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function noProperties<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: NoPropertiesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'no-properties', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ObjectOnlyInput {
@@ -784,8 +786,8 @@ export interface ObjectOnlyInput {
 }
 
 /** @tool object-only */
-export function objectOnly<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ObjectOnlyInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'object-only', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function objectOnly<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ObjectOnlyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'object-only', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface OutputNotObjectInput {
@@ -806,8 +808,8 @@ export type OutputNotObjectOutput =
  *
  * @tool output-not-object
  */
-export function outputNotObject<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: OutputNotObjectInput, options?: Options): Promise<CallResult<Options, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>> {
-  return invokeTool(client, 'output-not-object', args, options, true) as Promise<CallResult<Options, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>>;
+export function outputNotObject<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: OutputNotObjectInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>> {
+  return invokeTool(client, 'output-not-object', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>>;
 }
 
 export interface OutputOnlyInput {
@@ -819,15 +821,15 @@ export interface OutputOnlyOutput {
 }
 
 /** @tool output-only */
-export function outputOnly<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: OutputOnlyInput, options?: Options): Promise<CallResult<Options, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>> {
-  return invokeTool(client, 'output-only', args, options, true) as Promise<CallResult<Options, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>>;
+export function outputOnly<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: OutputOnlyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>> {
+  return invokeTool(client, 'output-only', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>>;
 }
 
 export type TrueSchemaInput = unknown;
 
 /** @tool true-schema */
-export function trueSchema<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: TrueSchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'true-schema', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function trueSchema<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: TrueSchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'true-schema', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface WeirdAnnotationsInput {
@@ -840,8 +842,8 @@ export interface WeirdAnnotationsInput {
  * @tool weird-annotations
  * @destructiveHint false
  */
-export function weirdAnnotations<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: WeirdAnnotationsInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'weird-annotations', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function weirdAnnotations<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: WeirdAnnotationsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'weird-annotations', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -865,48 +867,48 @@ export const toolAnnotations = {
 /** Every generated function, bound to one client. */
 export interface ToolsClient {
   /** @tool all-optional */
-  allOptional<const Options extends CallOptions | undefined = undefined>(args?: AllOptionalInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  allOptional<const Unwrap extends boolean | undefined = undefined>(args?: AllOptionalInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Deep nesting.
    *
    * @tool deep
    */
-  deep<const Options extends CallOptions | undefined = undefined>(args: DeepInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  deep<const Unwrap extends boolean | undefined = undefined>(args: DeepInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool empty-schema */
-  emptySchema<const Options extends CallOptions | undefined = undefined>(args?: EmptySchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  emptySchema<const Unwrap extends boolean | undefined = undefined>(args?: EmptySchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * 300 values.
    *
    * @tool huge-enum
    */
-  hugeEnum<const Options extends CallOptions | undefined = undefined>(args: HugeEnumInput, options?: Options): Promise<CallResult<Options, ToolResult<HugeEnumOutput>, HugeEnumOutput>>;
+  hugeEnum<const Unwrap extends boolean | undefined = undefined>(args: HugeEnumInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<HugeEnumOutput>, HugeEnumOutput>>;
   /**
    * A tool whose listing has no inputSchema at all.
    *
    * @tool no-input-schema
    */
-  noInputSchema<const Options extends CallOptions | undefined = undefined>(args?: NoInputSchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  noInputSchema<const Unwrap extends boolean | undefined = undefined>(args?: NoInputSchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool no-properties */
-  noProperties<const Options extends CallOptions | undefined = undefined>(args?: NoPropertiesInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  noProperties<const Unwrap extends boolean | undefined = undefined>(args?: NoPropertiesInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool object-only */
-  objectOnly<const Options extends CallOptions | undefined = undefined>(args?: ObjectOnlyInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  objectOnly<const Unwrap extends boolean | undefined = undefined>(args?: ObjectOnlyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * An outputSchema that is a union at the top.
    *
    * @tool output-not-object
    */
-  outputNotObject<const Options extends CallOptions | undefined = undefined>(args?: OutputNotObjectInput, options?: Options): Promise<CallResult<Options, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>>;
+  outputNotObject<const Unwrap extends boolean | undefined = undefined>(args?: OutputNotObjectInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputNotObjectOutput>, OutputNotObjectOutput>>;
   /** @tool output-only */
-  outputOnly<const Options extends CallOptions | undefined = undefined>(args?: OutputOnlyInput, options?: Options): Promise<CallResult<Options, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>>;
+  outputOnly<const Unwrap extends boolean | undefined = undefined>(args?: OutputOnlyInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<OutputOnlyOutput>, OutputOnlyOutput>>;
   /** @tool true-schema */
-  trueSchema<const Options extends CallOptions | undefined = undefined>(args?: TrueSchemaInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  trueSchema<const Unwrap extends boolean | undefined = undefined>(args?: TrueSchemaInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Weird
    *
    * @tool weird-annotations
    * @destructiveHint false
    */
-  weirdAnnotations<const Options extends CallOptions | undefined = undefined>(args?: WeirdAnnotationsInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  weirdAnnotations<const Unwrap extends boolean | undefined = undefined>(args?: WeirdAnnotationsInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

@@ -9,6 +9,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -166,8 +168,8 @@ export interface AliasLoopInput {
  *
  * @tool alias-loop
  */
-export function aliasLoop<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: AliasLoopInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'alias-loop', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function aliasLoop<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: AliasLoopInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'alias-loop', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface BillOrderInput {
@@ -175,8 +177,8 @@ export interface BillOrderInput {
 }
 
 /** @tool bill-order */
-export function billOrder<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: BillOrderInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'bill-order', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function billOrder<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: BillOrderInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'bill-order', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ExtendInput {
@@ -190,8 +192,8 @@ export interface ExtendInput {
  *
  * @tool extend
  */
-export function extend<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: ExtendInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'extend', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function extend<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: ExtendInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'extend', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface FilterInput {
@@ -206,8 +208,8 @@ export interface FilterInput {
  *
  * @tool filter
  */
-export function filter<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: FilterInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'filter', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function filter<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: FilterInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'filter', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface MutualInput {
@@ -220,8 +222,8 @@ export interface MutualInput {
  *
  * @tool mutual
  */
-export function mutual<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: MutualInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'mutual', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function mutual<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: MutualInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'mutual', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface MutualAgainInput {
@@ -233,8 +235,8 @@ export interface MutualAgainInput {
  *
  * @tool mutual-again
  */
-export function mutualAgain<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: MutualAgainInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'mutual-again', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function mutualAgain<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: MutualAgainInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'mutual-again', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface NodeAInput {
@@ -242,8 +244,8 @@ export interface NodeAInput {
 }
 
 /** @tool node-a */
-export function nodeA<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: NodeAInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'node-a', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function nodeA<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: NodeAInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'node-a', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface NodeBInput {
@@ -255,8 +257,8 @@ export interface NodeBInput {
  *
  * @tool node-b
  */
-export function nodeB<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: NodeBInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'node-b', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function nodeB<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: NodeBInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'node-b', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface PointersInput {
@@ -274,8 +276,8 @@ export interface PointersInput {
  *
  * @tool pointers
  */
-export function pointers<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: PointersInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'pointers', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function pointers<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: PointersInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'pointers', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface ShipOrderInput {
@@ -289,8 +291,8 @@ export interface ShipOrderInput {
  *
  * @tool ship-order
  */
-export function shipOrder<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: ShipOrderInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'ship-order', args, options, false) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function shipOrder<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: ShipOrderInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'ship-order', args, options, false) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface SumTreeInput {
@@ -307,8 +309,8 @@ export interface SumTreeOutput {
  *
  * @tool sum-tree
  */
-export function sumTree<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: SumTreeInput, options?: Options): Promise<CallResult<Options, ToolResult<SumTreeOutput>, SumTreeOutput>> {
-  return invokeTool(client, 'sum-tree', args, options, true) as Promise<CallResult<Options, ToolResult<SumTreeOutput>, SumTreeOutput>>;
+export function sumTree<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: SumTreeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<SumTreeOutput>, SumTreeOutput>> {
+  return invokeTool(client, 'sum-tree', args, options, true) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<SumTreeOutput>, SumTreeOutput>>;
 }
 
 /** Each tool's annotations, so callers can gate e.g. destructive tools. */
@@ -333,59 +335,59 @@ export interface ToolsClient {
    *
    * @tool alias-loop
    */
-  aliasLoop<const Options extends CallOptions | undefined = undefined>(args?: AliasLoopInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  aliasLoop<const Unwrap extends boolean | undefined = undefined>(args?: AliasLoopInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool bill-order */
-  billOrder<const Options extends CallOptions | undefined = undefined>(args: BillOrderInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  billOrder<const Unwrap extends boolean | undefined = undefined>(args: BillOrderInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * $ref with sibling keywords is an intersection.
    *
    * @tool extend
    */
-  extend<const Options extends CallOptions | undefined = undefined>(args: ExtendInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  extend<const Unwrap extends boolean | undefined = undefined>(args: ExtendInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Root recursion with `$ref: "#"`.
    *
    * @tool filter
    */
-  filter<const Options extends CallOptions | undefined = undefined>(args?: FilterInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  filter<const Unwrap extends boolean | undefined = undefined>(args?: FilterInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Mutually recursive definitions (draft-07 `definitions`).
    *
    * @tool mutual
    */
-  mutual<const Options extends CallOptions | undefined = undefined>(args: MutualInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  mutual<const Unwrap extends boolean | undefined = undefined>(args: MutualInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * The same cycle entered from the other side still deduplicates.
    *
    * @tool mutual-again
    */
-  mutualAgain<const Options extends CallOptions | undefined = undefined>(args: MutualAgainInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  mutualAgain<const Unwrap extends boolean | undefined = undefined>(args: MutualAgainInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool node-a */
-  nodeA<const Options extends CallOptions | undefined = undefined>(args?: NodeAInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  nodeA<const Unwrap extends boolean | undefined = undefined>(args?: NodeAInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * A different Node gets another name.
    *
    * @tool node-b
    */
-  nodeB<const Options extends CallOptions | undefined = undefined>(args?: NodeBInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  nodeB<const Unwrap extends boolean | undefined = undefined>(args?: NodeBInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Anchors, pointers into properties, escaped tokens and an external reference.
    *
    * @tool pointers
    */
-  pointers<const Options extends CallOptions | undefined = undefined>(args?: PointersInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  pointers<const Unwrap extends boolean | undefined = undefined>(args?: PointersInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Shares Address with bill-order (same JSON, deduplicated).
    *
    * @tool ship-order
    */
-  shipOrder<const Options extends CallOptions | undefined = undefined>(args: ShipOrderInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  shipOrder<const Unwrap extends boolean | undefined = undefined>(args: ShipOrderInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /**
    * Recursive definition.
    *
    * @tool sum-tree
    */
-  sumTree<const Options extends CallOptions | undefined = undefined>(args: SumTreeInput, options?: Options): Promise<CallResult<Options, ToolResult<SumTreeOutput>, SumTreeOutput>>;
+  sumTree<const Unwrap extends boolean | undefined = undefined>(args: SumTreeInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<SumTreeOutput>, SumTreeOutput>>;
 }
 
 /** Binds every generated function to `client`; the functions themselves stay tree-shakable. */

@@ -11,6 +11,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Fails the request after this many milliseconds. */
   timeoutMs?: number;
+  /** Asks the server for progress and receives each progress notification of this call. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** What the tool functions need from a client: an @edgemcp/core `McpClient` has it. */
@@ -233,8 +235,8 @@ const addSchemas: ToolSchemas = {
  * @tool add
  * @readOnlyHint true
  */
-export function add<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: AddInput, options?: Options): Promise<CallResult<Options, ToolResult<AddOutput>, AddOutput>> {
-  return invokeTool(client, 'add', args, options, true, addSchemas) as Promise<CallResult<Options, ToolResult<AddOutput>, AddOutput>>;
+export function add<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: AddInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<AddOutput>, AddOutput>> {
+  return invokeTool(client, 'add', args, options, true, addSchemas) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<AddOutput>, AddOutput>>;
 }
 
 export interface Legacy07Input {
@@ -262,8 +264,8 @@ const legacy07Schemas: ToolSchemas = {
 };
 
 /** @tool legacy-07 */
-export function legacy07<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: Legacy07Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'legacy-07', args, options, false, legacy07Schemas) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function legacy07<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: Legacy07Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'legacy-07', args, options, false, legacy07Schemas) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
 
 export interface NoteCreateInput {
@@ -337,8 +339,8 @@ const noteCreateSchemas: ToolSchemas = {
 };
 
 /** @tool note.create */
-export function noteCreate<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: NoteCreateInput, options?: Options): Promise<CallResult<Options, ToolResult<NoteCreateOutput>, NoteCreateOutput>> {
-  return invokeTool(client, 'note.create', args, options, true, noteCreateSchemas) as Promise<CallResult<Options, ToolResult<NoteCreateOutput>, NoteCreateOutput>>;
+export function noteCreate<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: NoteCreateInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<NoteCreateOutput>, NoteCreateOutput>> {
+  return invokeTool(client, 'note.create', args, options, true, noteCreateSchemas) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<NoteCreateOutput>, NoteCreateOutput>>;
 }
 
 /** Arguments of the `code-review` prompt. */
@@ -427,11 +429,11 @@ export interface ToolsClient {
    * @tool add
    * @readOnlyHint true
    */
-  add<const Options extends CallOptions | undefined = undefined>(args: AddInput, options?: Options): Promise<CallResult<Options, ToolResult<AddOutput>, AddOutput>>;
+  add<const Unwrap extends boolean | undefined = undefined>(args: AddInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<AddOutput>, AddOutput>>;
   /** @tool legacy-07 */
-  legacy07<const Options extends CallOptions | undefined = undefined>(args?: Legacy07Input, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  legacy07<const Unwrap extends boolean | undefined = undefined>(args?: Legacy07Input, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool note.create */
-  noteCreate<const Options extends CallOptions | undefined = undefined>(args: NoteCreateInput, options?: Options): Promise<CallResult<Options, ToolResult<NoteCreateOutput>, NoteCreateOutput>>;
+  noteCreate<const Unwrap extends boolean | undefined = undefined>(args: NoteCreateInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<NoteCreateOutput>, NoteCreateOutput>>;
   /**
    * Review code
    *

@@ -30,13 +30,13 @@ export const toolAnnotations = {
 /** Every generated function, bound to one client. */
 export interface ToolsClient {
   /** @tool get-user */
-  getUser<const Options extends CallOptions | undefined = undefined>(args: GetUserInput, options?: Options): Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>>;
+  getUser<const Unwrap extends boolean | undefined = undefined>(args: GetUserInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetUserOutput>, GetUserOutput>>;
   /** @tool list-users */
-  listUsers<const Options extends CallOptions | undefined = undefined>(args?: ListUsersInput, options?: Options): Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>>;
+  listUsers<const Unwrap extends boolean | undefined = undefined>(args?: ListUsersInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListUsersOutput>, ListUsersOutput>>;
   /** @tool ping */
-  ping<const Options extends CallOptions | undefined = undefined>(args?: PingInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  ping<const Unwrap extends boolean | undefined = undefined>(args?: PingInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @tool tree/walk */
-  treeWalk<const Options extends CallOptions | undefined = undefined>(args?: TreeWalkInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>>;
+  treeWalk<const Unwrap extends boolean | undefined = undefined>(args?: TreeWalkInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
   /** @prompt hello */
   getHelloPrompt(args: GetHelloPromptArgs, options?: RequestOptions): Promise<GetPromptResult>;
   /** @uriTemplate user://{id} */

@@ -47,6 +47,6 @@ const getUserSchemas: ToolSchemas = {
 };
 
 /** @tool get-user */
-export function getUser<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args: GetUserInput, options?: Options): Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>> {
-  return invokeTool(client, 'get-user', args, options, true, getUserSchemas) as Promise<CallResult<Options, ToolResult<GetUserOutput>, GetUserOutput>>;
+export function getUser<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args: GetUserInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetUserOutput>, GetUserOutput>> {
+  return invokeTool(client, 'get-user', args, options, true, getUserSchemas) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<GetUserOutput>, GetUserOutput>>;
 }

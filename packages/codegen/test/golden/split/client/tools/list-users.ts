@@ -47,6 +47,6 @@ const listUsersSchemas: ToolSchemas = {
 };
 
 /** @tool list-users */
-export function listUsers<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: ListUsersInput, options?: Options): Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>> {
-  return invokeTool(client, 'list-users', args, options, true, listUsersSchemas) as Promise<CallResult<Options, ToolResult<ListUsersOutput>, ListUsersOutput>>;
+export function listUsers<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: ListUsersInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListUsersOutput>, ListUsersOutput>> {
+  return invokeTool(client, 'list-users', args, options, true, listUsersSchemas) as Promise<CallResult<{ unwrap: Unwrap }, ToolResult<ListUsersOutput>, ListUsersOutput>>;
 }

@@ -13,6 +13,6 @@ const pingSchemas: ToolSchemas = {
 };
 
 /** @tool ping */
-export function ping<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: PingInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'ping', args, options, false, pingSchemas) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function ping<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: PingInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'ping', args, options, false, pingSchemas) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }

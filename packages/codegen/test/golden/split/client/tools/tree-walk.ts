@@ -21,6 +21,6 @@ const treeWalkSchemas: ToolSchemas = {
 };
 
 /** @tool tree/walk */
-export function treeWalk<const Options extends CallOptions | undefined = undefined>(client: ToolCaller, args?: TreeWalkInput, options?: Options): Promise<CallResult<Options, CallToolResult, ToolContent>> {
-  return invokeTool(client, 'tree/walk', args, options, false, treeWalkSchemas) as Promise<CallResult<Options, CallToolResult, ToolContent>>;
+export function treeWalk<const Unwrap extends boolean | undefined = undefined>(client: ToolCaller, args?: TreeWalkInput, options?: CallOptions & { unwrap?: Unwrap }): Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>> {
+  return invokeTool(client, 'tree/walk', args, options, false, treeWalkSchemas) as Promise<CallResult<{ unwrap: Unwrap }, CallToolResult, ToolContent>>;
 }
