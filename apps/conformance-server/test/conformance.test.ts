@@ -49,7 +49,7 @@ describe('dist/server.js', () => {
     expect(body.result.supportedVersions).toContain('2026-07-28')
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-  }, 20_000)
+  }, 90_000)
 })
 
 describe('official conformance suite', () => {

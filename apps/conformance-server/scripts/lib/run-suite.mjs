@@ -25,8 +25,11 @@ export async function runSuite(args, { cwd }) {
   }
 }
 
-/** A 2026-07-28 `server/discover` POST to `url`: the probe both conformance tests use to see a server is up. */
-export function discover(url, signal = AbortSignal.timeout(2_000)) {
+/**
+ * A 2026-07-28 `server/discover` POST to `url`: the probe both conformance tests use to see a server is up.
+ * The default timeout is a hang guard only: a loaded machine may take seconds to answer the first request.
+ */
+export function discover(url, signal = AbortSignal.timeout(30_000)) {
   const _meta = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': {},
