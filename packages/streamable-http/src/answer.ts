@@ -15,6 +15,23 @@ import { jsonResponse } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
 import type { HandlerState, PendingAnswer } from './state.js'
 
+/** What an `Answer` is made of: one request being answered by the POST handler. */
+export interface AnswerInit {
+  state: HandlerState
+  c: McpRequestContext
+  session: ServerSession | undefined
+  /** The client accepts SSE and the handler may use it for this request. */
+  canStream: boolean
+  /** Modern era: the stream closing cancels the request. */
+  cancellation: RequestCancellation | undefined
+  /** The request may change its legacy session: `onSessionChange` runs before the answer goes out. */
+  changesSession: boolean
+  /** A legacy request's id: the answer can be found by `closeSseStream` while the request runs. */
+  pendingId: RequestId | null
+  /** Who is asking (see `HandlerState.clientOf`): an SSE answer counts against its byte budget. */
+  client: string | undefined
+}
+
 /**
  * The answer when storing a session failed: a store's refusal that names its HTTP status (e.g. 503, full) is
  * answered as such, with `Retry-After` for load; anything else stays a failure (500).
@@ -59,25 +76,15 @@ export class Answer implements PendingAnswer {
   readonly #changes: boolean
   readonly #client: string | undefined
 
-  constructor(
-    state: HandlerState,
-    c: McpRequestContext,
-    session: ServerSession | undefined,
-    canStream: boolean,
-    cancellation: RequestCancellation | undefined,
-    changes: boolean,
-    /** A legacy request's id: the answer can be found by `closeSseStream` while the request runs. */
-    pendingId: RequestId | null,
-    /** Who is asking (see `HandlerState.clientOf`): an SSE answer counts against its byte budget. */
-    client?: string,
-  ) {
-    this.#client = client
+  constructor(init: AnswerInit) {
+    const { state, session, pendingId } = init
+    this.#client = init.client
     this.#state = state
-    this.#c = c
+    this.#c = init.c
     this.#session = session
-    this.#canStream = canStream
-    this.#cancellation = cancellation
-    this.#changes = changes
+    this.#canStream = init.canStream
+    this.#cancellation = init.cancellation
+    this.#changes = init.changesSession
     this.#pendingId = pendingId
     if (pendingId !== null) state.addPending(session!.id, pendingId, this)
   }

@@ -73,16 +73,16 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
   const canStream = acceptsSse && (listen || !o.jsonResponse)
   // Legacy requests are not cancelled by a disconnect (their stream can be resumed).
   const cancellation = modern ? new RequestCancellation(request) : undefined
-  const answer = new Answer(
+  const answer = new Answer({
     state,
     c,
     session,
     canStream,
     cancellation,
-    !modern && o.onSessionChange !== undefined && changesSession(value),
-    session && method !== undefined ? readId(value) : null,
+    changesSession: !modern && o.onSessionChange !== undefined && changesSession(value),
+    pendingId: session && method !== undefined ? readId(value) : null,
     client,
-  )
+  })
 
   const handling = state.server.handle(value, {
     session,

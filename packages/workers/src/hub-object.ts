@@ -31,13 +31,7 @@ export function createHubObjectClass<Env>(config: ResolvedWorkerOptions<Env>): M
       super(ctx, env)
       createHubTables(ctx.storage.sql)
       // The hub only delivers: what it raises itself is not sent anywhere else.
-      const app = createRoleApp(
-        config,
-        env,
-        'hub',
-        () => {},
-        () => ({}),
-      )
+      const app = createRoleApp({ config, env, role: 'hub' })
       this.server = app.server
       this.#deliver = app.deliver
       this.#app = app.fetch

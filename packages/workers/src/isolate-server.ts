@@ -31,19 +31,25 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
     for (const ctx of contexts.keys()) last = ctx
     last?.waitUntil(sending)
   }
-  const app = createRoleApp(config, env, 'worker', publish, () => ({
-    // (Legacy sessions and their SSE streams are opened in session objects, never here.)
-    forwardedAuth: (c) => auths.get(c.req.raw),
-    hooks: {
-      // Each SSE stream keeps its invocation alive (keep-alive timer, the handler feeding it) until it ends.
-      waitUntil: (c, promise) => {
-        const ctx = c.executionCtx as ExecutionContext
-        ctx.waitUntil(promise)
-        count(ctx, 1)
-        void promise.finally(() => count(ctx, -1))
+  const app = createRoleApp({
+    config,
+    env,
+    role: 'worker',
+    publish,
+    options: () => ({
+      // (Legacy sessions and their SSE streams are opened in session objects, never here.)
+      forwardedAuth: (c) => auths.get(c.req.raw),
+      hooks: {
+        // Each SSE stream keeps its invocation alive (keep-alive timer, the handler feeding it) until it ends.
+        waitUntil: (c, promise) => {
+          const ctx = c.executionCtx as ExecutionContext
+          ctx.waitUntil(promise)
+          count(ctx, 1)
+          void promise.finally(() => count(ctx, -1))
+        },
       },
-    },
-  })).fetch
+    }),
+  }).fetch
 
   return async (request, ctx, auth) => {
     if (auth !== undefined) auths.set(request, auth)

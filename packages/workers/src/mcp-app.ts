@@ -49,13 +49,19 @@ export interface RoleApp {
  * same handler runs in the Worker and in the Durable Objects, so a bad request gets the same answer wherever
  * it lands, and the same answer as on Node. `options` are given the server (a session store needs it).
  */
-export function createRoleApp<Env>(
-  config: ResolvedWorkerOptions<Env>,
-  env: Env,
-  role: ServerRole,
-  publish: (event: ServerEvent) => void,
-  options: (server: McpServer) => McpAppOptions,
-): RoleApp {
+export interface RoleAppInit<Env> {
+  config: ResolvedWorkerOptions<Env>
+  env: Env
+  role: ServerRole
+  /** Where the server's events (list changes, resource updates) go; default nowhere (the hub only delivers). */
+  publish?: (event: ServerEvent) => void
+  /** The app's options, made once the server exists (a session store needs it). Default none. */
+  options?: (server: McpServer) => McpAppOptions
+}
+
+export function createRoleApp<Env>(init: RoleAppInit<Env>): RoleApp {
+  const { config, env, role, publish = () => {} } = init
+  const options = init.options ?? ((): McpAppOptions => ({}))
   let streamable: McpEndpointControls | undefined
   const mrtrSecret = stringVar(env, config.mrtrSecretVar)
   if (mrtrSecret === undefined && role === 'worker' && !warnedNoSecret) {

@@ -59,12 +59,12 @@ export function createSessionObjectClass<Env>(
         onServerRequest: (id, method) => requests.record(id, method),
       })
       let store!: SqlSessionStore
-      const app = createRoleApp(
+      const app = createRoleApp({
         config,
         env,
-        'session',
-        (event) => this.#toHub((hub) => hub.publish(event, this.store.loaded?.id), 'publish to'),
-        (server) => {
+        role: 'session',
+        publish: (event) => this.#toHub((hub) => hub.publish(event, this.store.loaded?.id), 'publish to'),
+        options: (server) => {
           explainLostAnswers(server, (id) => requests.settle(id))
           store = new SqlSessionStore(sql, server, { onDelete: (id) => this.#forget(id) })
           return {
@@ -82,7 +82,7 @@ export function createSessionObjectClass<Env>(
             },
           }
         },
-      )
+      })
       this.server = app.server
       this.store = store
       this.events = events

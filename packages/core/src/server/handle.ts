@@ -215,16 +215,12 @@ function handleModern(
   const level = meta[META_LOG_LEVEL]
   if (level !== undefined && !isLoggingLevel(level))
     return badMeta(loggingLevelsExpected(), META_LOG_LEVEL, id)
-  const scope = createScope(
-    core,
-    request,
-    options,
-    undefined,
-    version,
-    caps,
-    meta[META_CLIENT_INFO] as Implementation | undefined,
-    level ?? null,
-  )
+  const scope = createScope(core, request, options, undefined, {
+    protocolVersion: version,
+    clientCapabilities: caps,
+    clientInfo: meta[META_CLIENT_INFO] as Implementation | undefined,
+    logLevel: level ?? null,
+  })
   // On a shared connection (stdio, in-memory) ids are unique per sender, so notifications/cancelled works.
   return runRequest(scope, options.session)
 }
@@ -256,20 +252,29 @@ function handleLegacy(
   return runRequest(createScope(core, request, options, session), session)
 }
 
+/** What a 2026-07-28 request says about its client in `_meta` (a legacy session knows it from `initialize`). */
+interface RequestMeta {
+  protocolVersion: string
+  clientCapabilities: JsonObject
+  clientInfo: Implementation | undefined
+  logLevel: LoggingLevel | null
+}
+
 /**
  * Everything known about a request; the era follows from whether it belongs to a legacy session, whose
- * negotiated version, client capabilities and client info it takes.
+ * negotiated version, client capabilities and client info it takes. A modern request brings them in `meta`.
  */
 function createScope(
   core: ServerCore,
   request: JsonRpcRequest,
   options: HandleOptions,
   session: ServerSession | undefined,
-  protocolVersion: string = session?.protocolVersion ?? V2025_03_26,
-  clientCapabilities: JsonObject = session?.clientCapabilities ?? {},
-  clientInfo: Implementation | undefined = session?.clientInfo,
-  logLevel?: LoggingLevel | null,
+  meta?: RequestMeta,
 ): RequestScope {
+  const protocolVersion = meta?.protocolVersion ?? session?.protocolVersion ?? V2025_03_26
+  const clientCapabilities = meta?.clientCapabilities ?? session?.clientCapabilities ?? {}
+  const clientInfo = meta === undefined ? session?.clientInfo : meta.clientInfo
+  const logLevel = meta?.logLevel
   return {
     core,
     request,
