@@ -7,8 +7,8 @@ import type { ResolvedWorkerOptions } from './options.js'
 import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-events.js'
 import { createHubTables } from './sql-schema.js'
 
-/** The public face of the hub object (the class itself extends `DurableObject`). */
-export interface McpHubObjectInstance extends HubRpc {
+/** The public face of the hub object (the class itself extends `DurableObject`), branded as one (see session-object.ts). */
+export interface McpHubObjectInstance extends HubRpc, Rpc.DurableObjectBranded {
   readonly server: McpServer
   fetch(request: Request): Promise<Response>
   listeners(): Promise<string[]>

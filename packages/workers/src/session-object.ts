@@ -16,8 +16,12 @@ import { SqlSessionStore } from './sql-session-store.js'
 /** Streams untouched this long lose their events (a client resumes within seconds, not hours). */
 const STREAM_RETENTION_MS = 60 * 60_000
 
-/** The public face of a session object (the class itself extends `DurableObject`). */
-export interface McpSessionObjectInstance extends SessionRpc {
+/**
+ * The public face of a session object (the class itself extends `DurableObject`). Branded as a Durable Object,
+ * so the `DurableObjectNamespace<…>` and main-module types that `wrangler types` generates accept a class that
+ * extends it.
+ */
+export interface McpSessionObjectInstance extends SessionRpc, Rpc.DurableObjectBranded {
   readonly server: McpServer
   readonly store: SqlSessionStore
   readonly events: SqlEventStore
