@@ -1,7 +1,12 @@
 import { encodeMessage, type HandleResult, type ServerSession } from '@edgemcp/core'
 
-/** Headers of a JSON answer; shared (responses copy their init, nothing writes to it). */
-const JSON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json' }
+/**
+ * Headers of a JSON answer: a new object per response, never a shared one. @hono/node-server 1.x keeps a
+ * Response's init and writes `Content-Length` into a plain headers object it was given, so a shared object
+ * carried the first answer's length into every later one (wrong Content-Length, clients hung or read
+ * truncated JSON; found by the consumer test on the peer range's floor).
+ */
+const jsonHeaders = (): Record<string, string> => ({ 'Content-Type': 'application/json' })
 
 /**
  * The engine's result as one HTTP response: JSON, or no body (202); an `initialize` that opened a `session`
@@ -12,6 +17,6 @@ export function jsonResponse({ body, status }: HandleResult, session?: ServerSes
   if (body === undefined) return new Response(null, named ? { status, headers: named } : { status })
   return new Response(encodeMessage(body), {
     status,
-    headers: named ? { ...named, ...JSON_HEADERS } : JSON_HEADERS,
+    headers: named ? { ...named, ...jsonHeaders() } : jsonHeaders(),
   })
 }

@@ -39,7 +39,7 @@ export class NodeSseConnection extends SseConnection {
     this.#out = out
     out.on('close', () => this.end('client'))
     this.#takeOverEnd(out)
-    this.response = new Response(null, { status: 200, headers: SSE_HEADERS })
+    this.response = new Response(null, { status: 200, headers: { ...SSE_HEADERS } })
     this.#period = Math.max(keepAliveMs, 0)
     if (this.#period > 0) sharedKeepAlive.join(this.#period, this)
   }

@@ -39,4 +39,30 @@ describe('origin and host checks', () => {
     expect(isLoopbackHost('[::1]:9')).toBe(true)
     expect(isLoopbackHost('127.0.0.1.nip.io')).toBe(false)
   })
+
+  it("lets the server's own pages call it by default, only when the Host is checked", () => {
+    const own = (origin: string, host: string) => req({ Origin: origin, Host: host })
+    const hosts = { allowedHosts: ['mcp.example.workers.dev'] }
+    expect(
+      checkRequestOrigin(own('https://mcp.example.workers.dev', 'mcp.example.workers.dev'), hosts),
+    ).toBeUndefined()
+    // another site's page is still refused
+    expect(
+      checkRequestOrigin(own('https://evil.example.com', 'mcp.example.workers.dev'), hosts)?.httpStatus,
+    ).toBe(403)
+    // a rebound page: Origin and Host agree, but the Host is not allowed
+    expect(checkRequestOrigin(own('http://evil.example.com', 'evil.example.com'), hosts)?.httpStatus).toBe(
+      403,
+    )
+    // without a Host allowlist the pair proves nothing: refused
+    expect(checkRequestOrigin(own('http://evil.example.com', 'evil.example.com'), {})?.httpStatus).toBe(403)
+    // an explicit origin list is the whole rule
+    expect(
+      checkRequestOrigin(own('https://mcp.example.workers.dev', 'mcp.example.workers.dev'), {
+        ...hosts,
+        allowedOrigins: ['https://app.example.com'],
+      })?.httpStatus,
+    ).toBe(403)
+    expect(checkRequestOrigin(own('null', 'mcp.example.workers.dev'), hosts)?.httpStatus).toBe(403)
+  })
 })

@@ -41,7 +41,11 @@ const forbidden = (what: string, value: string): ProtocolError =>
   transportError(403, `Forbidden: ${what} ${value} is not allowed`)
 
 export interface RequestGuardOptions {
-  /** Origins allowed to call the endpoint. Default: loopback origins. Requests without `Origin` pass. */
+  /**
+   * Origins allowed to call the endpoint. Default: loopback origins, and the server's own origin when
+   * `allowedHosts` checks the Host (a page it serves itself, such as @edgemcp/explorer). Requests without
+   * `Origin` pass.
+   */
   allowedOrigins?: Allowlist | undefined
   /** Host header values (`name` or `name:port`) allowed; unset means no Host check. */
   allowedHosts?: Allowlist | undefined
@@ -64,7 +68,28 @@ export function checkRequestOrigin(
   options: RequestGuardOptions,
 ): ProtocolError | undefined {
   const origin = request.headers.get('origin')
-  if (origin !== null && !allowed(options.allowedOrigins ?? isLoopbackOrigin, origin))
-    return forbidden('origin', origin)
-  return options.allowedHosts === undefined ? undefined : checkHost(request, options.allowedHosts)
+  if (options.allowedHosts !== undefined) {
+    const refused = checkHost(request, options.allowedHosts)
+    if (refused) return refused
+  }
+  if (origin === null || allowed(options.allowedOrigins ?? isLoopbackOrigin, origin)) return undefined
+  // By default a page of this very server may call it: with the Host checked, DNS rebinding cannot forge the
+  // pair (a rebound page's Origin and Host both name the attacker's host, which the Host allowlist refuses).
+  if (
+    options.allowedOrigins === undefined &&
+    options.allowedHosts !== undefined &&
+    isSameHost(origin, request)
+  )
+    return undefined
+  return forbidden('origin', origin)
+}
+
+function isSameHost(origin: string, request: Request): boolean {
+  try {
+    const host = request.headers.get('host') ?? new URL(request.url).host
+    const url = new URL(origin)
+    return /^https?:$/.test(url.protocol) && url.host === new URL(`${url.protocol}//${host}`).host
+  } catch {
+    return false
+  }
 }

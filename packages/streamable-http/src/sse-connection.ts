@@ -51,7 +51,10 @@ export type SseConnectionClass = new (
   owner?: SseConnectionOwner,
 ) => SseConnection
 
-/** Response headers of every SSE stream (2026-07-28 basic/transports/streamable-http "Receiving Messages"). */
+/**
+ * Response headers of every SSE stream (2026-07-28 basic/transports/streamable-http "Receiving Messages").
+ * Give each response a copy (`{ ...SSE_HEADERS }`): @hono/node-server 1.x may write into the object it is given.
+ */
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
   'Cache-Control': 'no-cache, no-transform',
@@ -194,7 +197,7 @@ export class WebSseConnection extends SseConnection {
       // Nothing is held back: every byte not taken yet counts (see `buffered`).
       new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
     )
-    this.response = new Response(body, { status: 200, headers: SSE_HEADERS })
+    this.response = new Response(body, { status: 200, headers: { ...SSE_HEADERS } })
     const signal = connect.signal
     this.#signal = signal
     if (signal?.aborted) queueMicrotask(this.#gone)

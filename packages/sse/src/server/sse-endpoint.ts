@@ -113,7 +113,7 @@ export class SseEndpoint {
         ),
       )
     // HEAD (which Hono routes to GET handlers) must not open a session whose body nobody reads.
-    if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS })
+    if (c.req.raw.method === 'HEAD') return new Response(null, { status: 200, headers: { ...SSE_HEADERS } })
     const options = this.#options
     const auth = await options.authenticate?.(c)
     // Fair shares: a client over its share is refused; nobody else's session is closed to make room.
