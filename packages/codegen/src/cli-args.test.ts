@@ -15,6 +15,23 @@ describe('parseCliArgs', () => {
     })
   })
 
+  it('reads --token as an Authorization header, and the --auth options', () => {
+    expect(parseCliArgs(['https://example.com/mcp', '--token', '${TOKEN}']).headers).toEqual([
+      'Authorization: Bearer ${TOKEN}',
+    ])
+    expect(
+      parseCliArgs([
+        'https://example.com/mcp',
+        '--auth',
+        '--auth-port',
+        '8976',
+        '--auth-store',
+        'tokens.json',
+      ]),
+    ).toMatchObject({ auth: true, authPort: 8976, authStore: 'tokens.json', headers: [] })
+    expect(parseCliArgs(['https://example.com/mcp']).auth).toBe(false)
+  })
+
   it('reads a URL input with headers, filters, extras and renames', () => {
     const options = parseCliArgs([
       'https://example.com/mcp',
@@ -65,7 +82,14 @@ describe('parseCliArgs', () => {
     [[], /no input/],
     [['a.json', 'b.json'], /expected one input/],
     [['a.json', '--stdio', 'x'], /either --stdio or an input/],
-    [['a.json', '-H', 'X: y'], /-H only applies to URL inputs/],
+    [['a.json', '-H', 'X: y'], /-H and --token only apply to URL inputs/],
+    [['a.json', '--auth'], /--auth only applies to URL inputs/],
+    [['http://x.test/mcp', '--auth', '--token', 't'], /either --auth or credentials/],
+    [
+      ['http://x.test/mcp', '--token', 't', '-H', 'Authorization: Basic x'],
+      /either --token or an Authorization header/,
+    ],
+    [['http://x.test/mcp', '--auth', '--auth-port', '70000'], /--auth-port must be a port number/],
     [['a.json', '-o', 'x.ts', '--split', 'd'], /either -o or --split/],
     [['a.json', '--with', 'everything'], /--with takes/],
     [['a.json', '--rename', 'noequals'], /old=new/],

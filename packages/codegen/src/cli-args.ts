@@ -24,6 +24,13 @@ Options:
       --validate            validate arguments and structured results at run time (@cfworker/json-schema)
       --rename <old=new>    use <new> as the function name of tool <old> (repeatable)
   -H, --header <h>          an HTTP header "Name: value" for URL inputs; \${VAR} reads the environment
+      --token <token>       send "Authorization: Bearer <token>" (\${VAR} reads the environment)
+      --auth                OAuth: log in if the server asks (prints, and in a terminal opens, the
+                            authorization URL, then waits for the browser on a loopback redirect); tokens
+                            are kept per server in ~/.config/edgemcp/oauth.json and reused (refreshed) by
+                            later --auth runs. With CI set and no terminal, a needed login fails at once
+      --auth-port <n>       loopback port of the login redirect (default: a free one)
+      --auth-store <file>   where OAuth tokens are kept instead
       --timeout <ms>        per-request timeout for server inputs (default 30000)
   -q, --quiet               no progress lines
   -h, --help                this help
@@ -34,6 +41,7 @@ Exit codes: 0 done (or up to date), 1 --check found drift, 2 failure (one line o
 Examples:
   edgemcp-codegen https://example.com/mcp -o src/mcp-client.ts
   edgemcp-codegen https://example.com/mcp -H 'Authorization: Bearer \${MCP_TOKEN}' --snapshot tools.json
+  edgemcp-codegen https://example.com/mcp --auth -o src/mcp-client.ts
   edgemcp-codegen --stdio "node server.js" --split src/mcp --with prompts,resources
   edgemcp-codegen tools.json -o client.ts --check
   edgemcp-codegen tools.json --include 'issues_*' --exclude '*_delete' --rename get-me=whoAmI
@@ -48,8 +56,12 @@ export interface CliOptions {
   help: boolean
   version: boolean
   source?: ToolSource
-  /** Raw `-H` values, interpolated later (so --help never needs the environment). */
+  /** Raw `-H` values (and `--token` as an Authorization header), interpolated later (so --help never needs the environment). */
   headers: string[]
+  /** `--auth`: an OAuth login may ask the user. */
+  auth: boolean
+  authPort?: number
+  authStore?: string
   out: { kind: 'file'; path: string } | { kind: 'split'; dir: string }
   check: boolean
   snapshot?: string
@@ -74,7 +86,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = {
     help: values.help === true,
     version: values.version === true,
-    headers: values.header ?? [],
+    headers: [
+      ...(values.header ?? []),
+      ...(values.token === undefined ? [] : [`Authorization: Bearer ${values.token}`]),
+    ],
+    auth: values.auth === true,
     out: { kind: 'file', path: values.out ?? 'client.ts' },
     check: values.check === true,
     include: values.include ?? [],
@@ -108,7 +124,21 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     options.source = { kind: 'file', path: input }
   }
   if (options.headers.length > 0 && options.source.kind !== 'url')
-    throw new UsageError('-H only applies to URL inputs')
+    throw new UsageError('-H and --token only apply to URL inputs')
+  const authFlags = options.auth || values['auth-port'] !== undefined || values['auth-store'] !== undefined
+  if (authFlags && options.source.kind !== 'url') throw new UsageError('--auth only applies to URL inputs')
+  const authorizationHeader = (values.header ?? []).some((h) => /^\s*authorization\s*:/i.test(h))
+  if (values.token !== undefined && authorizationHeader)
+    throw new UsageError('give either --token or an Authorization header, not both')
+  if (options.auth && (values.token !== undefined || authorizationHeader))
+    throw new UsageError('give either --auth or credentials (--token, an Authorization header), not both')
+  if (values['auth-port'] !== undefined) {
+    const port = Number(values['auth-port'])
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError('--auth-port must be a port number (0: any free port)')
+    options.authPort = port
+  }
+  if (values['auth-store'] !== undefined) options.authStore = values['auth-store']
 
   if (values.split !== undefined) {
     if (values.out !== undefined) throw new UsageError('give either -o or --split, not both')
@@ -159,6 +189,10 @@ function parse(argv: readonly string[]) {
       validate: { type: 'boolean' },
       rename: { type: 'string', multiple: true },
       header: { type: 'string', short: 'H', multiple: true },
+      token: { type: 'string' },
+      auth: { type: 'boolean' },
+      'auth-port': { type: 'string' },
+      'auth-store': { type: 'string' },
       stdio: { type: 'string' },
       timeout: { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },

@@ -6,5 +6,6 @@ const code = await run(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
+  terminal: process.stderr.isTTY === true && process.stdin.isTTY === true,
 })
 process.exitCode = code

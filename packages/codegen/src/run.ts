@@ -26,6 +26,8 @@ export interface RunIo {
   env: Readonly<Record<string, string | undefined>>
   cwd: string
   readStdin?: () => Promise<string>
+  /** A person is at a terminal: `--auth` may open the authorization URL in their browser. */
+  terminal?: boolean
 }
 
 /** The whole CLI: returns the exit code (0 done, 1 --check drift, 2 failure). Never throws. */
@@ -60,6 +62,18 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
   }
   let source = options.source!
   if (source.kind === 'url') source = { ...source, headers: parseHeaders(options.headers, io.env) }
+  // --auth: OAuth with the token file. A login may ask the user, except in CI without a terminal, where a
+  // needed login fails at once with one line instead of waiting for a browser nobody will open.
+  const oauth =
+    source.kind === 'url' && options.auth
+      ? {
+          interactive: io.terminal === true || !io.env.CI,
+          port: options.authPort ?? 0,
+          storePath: options.authStore === undefined ? undefined : resolve(io.cwd, options.authStore),
+          print: (line: string) => io.stderr(`edgemcp-codegen: ${line}\n`),
+          openBrowser: io.terminal === true,
+        }
+      : undefined
 
   // ts-morph and the generator load only past --help and argument errors, so those answer at once.
   const generating = import('./generate.js')
@@ -72,6 +86,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     cwd: io.cwd,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(io.readStdin ? { readStdin: io.readStdin } : {}),
+    ...(oauth ? { oauth } : {}),
   })
   progress(
     `read ${listing.tools.length} tool${listing.tools.length === 1 ? '' : 's'} from ${describeSource(source)}`,

@@ -1,5 +1,7 @@
 import { InputError, type Listing, parseListing } from '../model/input.js'
 import { collectPages } from './paginate.js'
+import type { AuthProvider } from '@edgemcp/core'
+import { oauthProvider } from './oauth-login.js'
 import { describeSource, LoadError, type LoadOptions, type ToolSource } from './source.js'
 
 /** The part of @edgemcp/core's McpClient used here (imported at run time, so file inputs work without it). */
@@ -56,7 +58,10 @@ export function describeError(error: unknown): string {
   return parts.join(': ').replace(/\s*\n\s*/g, ' ') || 'unknown error'
 }
 
-async function createTransport(source: Exclude<ToolSource, { kind: 'file' }>): Promise<unknown> {
+async function createTransport(
+  source: Exclude<ToolSource, { kind: 'file' }>,
+  authProvider: AuthProvider | undefined,
+): Promise<unknown> {
   if (source.kind === 'stdio') {
     const stdio = await importPackage('@edgemcp/stdio', '--stdio')
     const Transport = constructorOf(stdio, 'StdioClientTransport', '@edgemcp/stdio')
@@ -76,6 +81,7 @@ async function createTransport(source: Exclude<ToolSource, { kind: 'file' }>): P
     options: object,
   ) => unknown
   const headers = source.headers ?? {}
+  const wire = { headers, ...(authProvider && { authProvider }) }
   let sse: Record<string, unknown> | undefined
   try {
     sse = (await import('@edgemcp/sse' as string)) as Record<string, unknown>
@@ -83,10 +89,10 @@ async function createTransport(source: Exclude<ToolSource, { kind: 'file' }>): P
     sse = undefined // no legacy fallback available: Streamable HTTP only
   }
   const Fallback = sse?.FallbackClientTransport
-  if (typeof Fallback !== 'function') return new Streamable(new URL(source.url), { headers })
+  if (typeof Fallback !== 'function') return new Streamable(new URL(source.url), wire)
   return new (Fallback as new (url: string, options: object) => unknown)(source.url, {
-    headers,
-    streamable: (url: URL) => new Streamable(url, { headers }),
+    ...wire,
+    streamable: (url: URL) => new Streamable(url, wire),
   })
 }
 
@@ -104,13 +110,25 @@ export async function loadRemote(
   ) => ListingClient
   const timeoutMs = options.timeoutMs ?? 30_000
   const client = new Client(CLIENT_INFO, { requestTimeoutMs: timeoutMs })
-  const transport = await createTransport(source)
+  const oauth =
+    source.kind === 'url' && options.oauth ? await oauthProvider(source.url, options.oauth) : undefined
+  const transport = await createTransport(source, oauth?.provider)
   progress(`connecting to ${name}`)
   try {
     await client.connect(transport)
   } catch (error) {
     await client.close().catch(() => {})
-    throw new LoadError(`cannot connect to ${name}: ${describeError(error)}`)
+    await oauth?.close()
+    if ((error as { code?: unknown }).code === 'interaction_required')
+      throw new LoadError(
+        `${name} needs an OAuth login, and CI is set without a terminal: run edgemcp-codegen with --auth ` +
+          `in a terminal once (tokens are then kept in ${oauth?.storePath}), or pass --token`,
+      )
+    const loginHint =
+      !oauth && (error as { status?: unknown }).status === 401
+        ? ' (to log in with OAuth run again with --auth; or pass --token)'
+        : ''
+    throw new LoadError(`cannot connect to ${name}: ${describeError(error)}${loginHint}`)
   }
   try {
     const list = async (what: string, method: (o: ListOptions) => Promise<PageResult>, key: string) =>
@@ -145,5 +163,6 @@ export async function loadRemote(
     throw new LoadError(`${name}: ${describeError(error)}`)
   } finally {
     await client.close().catch(() => {})
+    await oauth?.close()
   }
 }

@@ -1,4 +1,5 @@
 import type { Listing } from '../model/input.js'
+import type { OAuthLoadOptions } from './oauth-login.js'
 
 /** Where a tools/list comes from. */
 export type ToolSource =
@@ -18,6 +19,8 @@ export interface LoadOptions {
   cwd?: string
   /** Reads standard input (for the file source `-`). */
   readStdin?: () => Promise<string>
+  /** OAuth for a URL source (absent: none, e.g. when an Authorization header is given). */
+  oauth?: OAuthLoadOptions
 }
 
 /** A source that could not be read; the message is one line. */
