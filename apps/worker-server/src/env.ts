@@ -16,4 +16,12 @@ export interface Env {
   AUTH_JWKS_URL?: string
   AUTH_JWKS?: string | object
   AUTH_REQUIRED_SCOPES?: string
+  /**
+   * The Worker as its own authorization server (`wrangler.oauth.jsonc`, `npm run start:oauth`): set to `on`
+   * there, with the `OAUTH_KV` namespace; `OAUTH_PUBLIC_URL` is its public origin (default, on loopback only:
+   * the origin requests arrive at).
+   */
+  OAUTH_SERVER?: string
+  OAUTH_KV?: KVNamespace
+  OAUTH_PUBLIC_URL?: string
 }

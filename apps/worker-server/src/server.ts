@@ -368,8 +368,9 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
     }),
   )
 
-  // With OAuth on (AUTH_ISSUER set), tools see the verified caller.
-  if (typeof env.AUTH_ISSUER === 'string' && env.AUTH_ISSUER.trim() !== '') registerWhoami(server)
+  // With OAuth on (AUTH_ISSUER set, or the Worker its own authorization server), tools see the verified caller.
+  const on = (v: string | undefined) => typeof v === 'string' && v.trim() !== ''
+  if (on(env.AUTH_ISSUER) || on(env.OAUTH_SERVER)) registerWhoami(server)
 
   return server
 }
