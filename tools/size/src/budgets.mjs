@@ -47,4 +47,20 @@ export const entries = [
     budgetGzip: 10 * 1024,
     mustNotContain: ['McpServer', 'McpClient'],
   },
+  {
+    name: '@edgemcp/auth/client (the OAuth client, our code)',
+    contents: "export * from '@edgemcp/auth/client'",
+    resolveDir: here,
+    external: ['@edgemcp/core', 'oauth4webapi'],
+    budgetGzip: 9 * 1024,
+    /** The client entry carries no server-side piece (Hono middleware, JWT verifier). */
+    mustNotContain: ['bearerAuth', 'createJwtVerifier'],
+  },
+  {
+    name: '@edgemcp/auth/client with oauth4webapi (what a Worker adds to @edgemcp/core)',
+    contents: "export { createOAuthProvider } from '@edgemcp/auth/client'",
+    resolveDir: here,
+    external: ['@edgemcp/core'],
+    budgetGzip: 16 * 1024,
+  },
 ]
