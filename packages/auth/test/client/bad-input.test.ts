@@ -171,3 +171,25 @@ describe('tokens never leave the MCP server origin', () => {
     expect(world.counters.authorizations).toBe(1)
   })
 })
+
+describe('a redirect of the MCP server does not carry the token away', () => {
+  it('a 307 from the MCP endpoint to another origin reaches it without the Authorization header', async () => {
+    let redirect = false
+    const world = await startWorld({
+      routes: {
+        rs: (app, w) =>
+          app.post('/mcp', async (c, next) => (redirect ? c.redirect(`${w.attacker}/mcp`, 307) : next())),
+      },
+    })
+    const provider = createOAuthProvider({ serverUrl: world.urls.mcp, client: identity, authorize: approve })
+    const client = new McpClient({ name: 't', version: '1' }, { protocol: 'modern' })
+    await client.connect(new StreamableHttpClientTransport(world.urls.mcp, { authProvider: provider }))
+    expect(world.seen.rs.some((r) => r.startsWith('POST /mcp Bearer '))).toBe(true)
+    redirect = true
+    const call = client.callTool({ name: 'whoami', arguments: {} }).catch(() => undefined)
+    // The request followed the redirect (the attacker saw it), but the bearer token stayed behind.
+    await expect.poll(() => world.seen.attacker, { timeout: 30_000 }).toEqual(['POST /mcp'])
+    await client.close()
+    await call
+  }, 60_000)
+})
