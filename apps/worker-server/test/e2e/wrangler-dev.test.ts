@@ -159,7 +159,8 @@ describe('the sample under wrangler dev, over real HTTP', () => {
   })
 
   it('continues a legacy session after wrangler dev restarts (Durable Objects re-created)', async () => {
-    const { client: legacy, transport } = await connectClient(mcp, 'legacy')
+    // The test opens the standalone stream itself after the restart, so the client must not open its own.
+    const { client: legacy, transport } = await connectClient(mcp, 'legacy', { standaloneStream: false })
     const added = await legacy.callTool({ name: 'add_note', arguments: { title: 'survivor', body: '' } })
     const { id, uri } = added.structuredContent as { id: number; uri: string }
     await legacy.subscribeResource({ uri })
