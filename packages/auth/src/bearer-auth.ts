@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { bearerGuard } from './bearer-guard.js'
+import { type BearerGuardOptions, bearerGuard } from './bearer-guard.js'
 import type { AuthPrincipal } from './principal.js'
 
 declare module 'hono' {
@@ -11,17 +11,13 @@ declare module 'hono' {
   }
 }
 
-export interface BearerAuthOptions<P extends AuthPrincipal = AuthPrincipal> {
+/** Options of `bearerAuth`: those of `bearerGuard`, with hooks that get Hono's `Context` for the `Request`. */
+export interface BearerAuthOptions<P extends AuthPrincipal = AuthPrincipal>
+  extends Omit<BearerGuardOptions<P>, 'verify' | 'resourceMetadataUrl'> {
   /** Verifies the bearer token; throw (ideally an `AuthError`) to refuse. E.g. `createJwtVerifier(...)`. */
   verify: (token: string, c: Context) => P | Promise<P>
   /** Absolute URL of this resource's RFC 9728 metadata, sent in every challenge (`resource_metadata`). */
   resourceMetadataUrl: string | ((c: Context) => string)
-  /** Scopes every request needs; missing ones give 403 `insufficient_scope`. Also sent as a hint on 401. */
-  requiredScopes?: readonly string[] | undefined
-  /** The stable id of a principal. Default `${issuer}|${subject}`. */
-  principalId?: ((principal: P) => string) | undefined
-  /** Optional `realm` attribute of the challenges. */
-  realm?: string | undefined
 }
 
 /**
@@ -37,11 +33,9 @@ export function bearerAuth<P extends AuthPrincipal>(options: BearerAuthOptions<P
   const contextOf = (request: Request) => contexts.get(request) as Context
   const { resourceMetadataUrl: url } = options
   const guard = bearerGuard<P>({
+    ...options,
     verify: (token, request) => options.verify(token, contextOf(request)),
     resourceMetadataUrl: typeof url === 'function' ? (request) => url(contextOf(request)) : url,
-    requiredScopes: options.requiredScopes,
-    principalId: options.principalId,
-    realm: options.realm,
   })
   return async (c, next) => {
     contexts.set(c.req.raw, c)
