@@ -1,0 +1,19 @@
+// @edgemcp/core/tasks: the tasks extension (SEP-2663, `io.modelcontextprotocol/tasks`). A subpath of its own, so
+// a server that runs no tasks does not carry it.
+
+export { applyTaskChange, isTerminal } from './apply-change.js'
+export { TaskLimitError } from './limits.js'
+export { createMemoryTaskStore } from './memory-store.js'
+export type { MemoryTaskStoreOptions } from './memory-store.js'
+export { TASKS_EXTENSION } from './types.js'
+export type {
+  TaskChange,
+  TaskError,
+  TaskInputRequest,
+  TaskRecord,
+  TaskRequest,
+  TaskRunner,
+  TaskStatus,
+  TaskStore,
+  TaskTransition,
+} from './types.js'
