@@ -24,6 +24,7 @@ import type {
   McpClientOptions,
   NotificationHandler,
   ClientRequestOptions,
+  ProtocolChoice,
   SampleHandler,
 } from './types.js'
 import { isObject } from '../protocol/json.js'
@@ -123,6 +124,15 @@ export class ClientCore {
 
   /** Starts the transport and settles the era (discover probe and/or initialize, per the `protocol` option). */
   async connect(transport: ClientTransport): Promise<void> {
+    await this.attach(transport)
+    await this.settleEra(this.options.protocol ?? 'auto')
+  }
+
+  /**
+   * Takes the transport and starts it, without a handshake: requests need `era` in their wire options until
+   * `settleEra` ran. For clients built on this engine that speak before the handshake (@edgemcp/testing).
+   */
+  protected async attach(transport: ClientTransport): Promise<void> {
     if (this.transport) throw new McpLocalError('misuse', 'This client is already connected')
     this.transport = transport
     transport.onmessage = (value) => this.#receive(value)
@@ -130,6 +140,11 @@ export class ClientCore {
     transport.onerror = (e) => this.report(e)
     transport.onrequestfailed = (id, e) => this.tracker.fail(id, e)
     await transport.start()
+  }
+
+  /** The handshake of `protocol` on the attached transport; the connection is closed when it fails. */
+  protected async settleEra(protocol: ProtocolChoice): Promise<void> {
+    const transport = this.#requireTransport()
     let state: ServerState
     try {
       state = await handshake(
@@ -144,7 +159,7 @@ export class ClientCore {
           },
         },
         {
-          protocol: this.options.protocol ?? 'auto',
+          protocol,
           discover: this.options.discover ?? true,
           probeTimeoutMs: this.#probeTimeoutMs(),
           requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
