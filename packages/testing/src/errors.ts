@@ -1,27 +1,28 @@
-import { ProtocolError as CoreProtocolError, McpLocalError } from '@edgemcp/core'
+import { McpLocalError, ProtocolError } from '@edgemcp/core'
 import type { MCPError, MCPResponse } from './types.js'
 
 type RequestId = string | number
 
 /**
- * The server answered a request with a JSON-RPC error. Names the method and the request id; `response` is
- * the raw reply (so `expect(error).toHaveMCPError(code)` works on it). An instance of core's ProtocolError.
+ * The server answered a request with a JSON-RPC error: core's `ProtocolError` (so `code`, `data` and
+ * `toHaveMCPError(code)` work as everywhere in edgemcp), naming the method and the request id; `response` is
+ * the JSON-RPC error response.
  */
-export class ProtocolError extends CoreProtocolError {
-  override readonly name: string = 'ProtocolError'
+export class RequestError extends ProtocolError {
+  override readonly name: string = 'RequestError'
   readonly method: string
   readonly requestId: RequestId
   readonly response: MCPResponse
   /** The error object as the server sent it. */
   readonly error: MCPError
 
-  constructor(method: string, requestId: RequestId, error: MCPError, response?: MCPResponse) {
+  constructor(method: string, requestId: RequestId, error: MCPError) {
     super(error.code, error.message, error.data)
     this.message = `${method} (request id ${requestId}) failed with error ${error.code}: ${error.message}`
     this.method = method
     this.requestId = requestId
     this.error = error
-    this.response = response ?? { jsonrpc: '2.0', id: requestId, error }
+    this.response = { jsonrpc: '2.0', id: requestId, error }
   }
 
   override toErrorObject(): MCPError {
@@ -30,12 +31,12 @@ export class ProtocolError extends CoreProtocolError {
 }
 
 /** `tools/call` answered with a JSON-RPC error (unknown tool, invalid arguments, ...). */
-export class ToolCallError extends ProtocolError {
+export class ToolCallError extends RequestError {
   override readonly name: string = 'ToolCallError'
   readonly toolName: string
 
-  constructor(toolName: string, requestId: RequestId, error: MCPError, response?: MCPResponse) {
-    super('tools/call', requestId, error, response)
+  constructor(toolName: string, requestId: RequestId, error: MCPError) {
+    super('tools/call', requestId, error)
     this.message = `tools/call of tool "${toolName}" (request id ${requestId}) failed with error ${error.code}: ${error.message}`
     this.toolName = toolName
   }

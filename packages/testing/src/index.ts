@@ -14,7 +14,15 @@ export type { HeadlessAuthorizationRequest, HeadlessAuthorizeOptions } from './a
 export type { Harness, HarnessExit } from './harness/harness.js'
 
 // Errors
-export { ConnectionLostError, ProtocolError, ServerExitError, TimeoutError, ToolCallError } from './errors.js'
+export {
+  ConnectionLostError,
+  RequestError,
+  ServerExitError,
+  TimeoutError,
+  ToolCallError,
+} from './errors.js'
+/** Core's class of JSON-RPC errors: `RequestError` and `ToolCallError` are ProtocolErrors. */
+export { ProtocolError } from '@edgemcp/core'
 
 // Matchers (import '@edgemcp/testing/vitest-setup' to register them)
 export { mcpMatchers } from './matchers/index.js'

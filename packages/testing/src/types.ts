@@ -231,7 +231,11 @@ export interface MCPTestClientOptions {
    */
   protocolVersion?: string
   clientInfo?: { name: string; version: string }
-  /** Client capabilities to declare. Default: `roots`, plus `elicitation`/`sampling` when handlers are given. */
+  /**
+   * Capabilities to declare besides those the client answers (`experimental`, `extensions`, …). `roots` is
+   * always declared, `elicitation` and `sampling` when `onElicit` / `onSample` are given; without its handler a
+   * capability is not declared (the server would ask for what nobody answers).
+   */
   capabilities?: Record<string, unknown>
   /** Answers `elicitation/create` (legacy request or 2026-07-28 input request). */
   onElicit?: (params: Record<string, unknown>) => unknown | Promise<unknown>

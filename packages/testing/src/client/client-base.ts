@@ -1,5 +1,18 @@
-import { isModernVersion, LATEST_LEGACY_VERSION, META_LOG_LEVEL, methodNotFound } from '@edgemcp/core'
-import { ProtocolError, ServerExitError } from '../errors.js'
+import {
+  ConnectionClosedError,
+  type ClientHandlers,
+  type CreateMessageResult,
+  type ElicitResult,
+  isModernVersion,
+  LATEST_LEGACY_VERSION,
+  type LoggingLevel,
+  type McpClientOptions,
+  McpHttpError,
+  McpLocalError,
+  ProtocolError,
+  RequestTimeoutError,
+} from '@edgemcp/core'
+import { ConnectionLostError, RequestError, ServerExitError, TimeoutError } from '../errors.js'
 import type { Harness } from '../harness/harness.js'
 import type {
   MCPCloseOptions,
@@ -11,31 +24,33 @@ import type {
   MCPResponse,
   MCPTestClientOptions,
 } from '../types.js'
-import { checkProtocolChoice, DEFAULT_PROTOCOL_VERSION, withModernMeta } from './era.js'
-import { discoverModern, type Handshake, initializeLegacy, negotiateAuto } from './handshake.js'
+import { type SendOptions, TestEngine } from './engine.js'
+import { checkProtocolChoice, DEFAULT_PROTOCOL_VERSION, discoverToInitializeResult } from './era.js'
+import { tapTransport } from './frame-tap.js'
 import { remember } from './provenance.js'
-import { RpcPeer } from './rpc-peer.js'
 
 type Json = Record<string, unknown>
+type RequestId = string | number
 
 const DEFAULT_CLIENT_INFO = { name: '@edgemcp/testing', version: '0.1.0' }
-const MAX_INPUT_ROUNDS = 10
 
 /**
- * The connection layer of the test client: lifecycle (start, handshake of either era, close), raw requests,
- * server→client requests and notifications. `McpTestClient` adds the MCP methods on top.
+ * The connection layer of the test client on core's client engine (`McpClient`): lifecycle (start, handshake
+ * of either era, close), raw requests, errors that name method and request id, notifications. `McpTestClient`
+ * adds the MCP methods on top.
  */
 export class TestClientBase {
-  protected readonly peer: RpcPeer
+  protected readonly engine: TestEngine
   protected readonly requestTimeout: number
+  private readonly engineOptions: McpClientOptions & { capabilities: Json }
+  private readonly clientInfo: { name: string; version: string }
   private started: Promise<void> | undefined
-  private handshake: Handshake | undefined
   private initializing: Promise<MCPInitializeResult> | undefined
+  private initialized: MCPInitializeResult | undefined
   private closing: Promise<MCPCloseResult> | undefined
   private readonly choice: string
-  private capabilities: Json
-  private clientInfo: Json
-  private logLevel: string | undefined
+  /** Transport errors that ended requests (process exit, non-JSON output, ...). */
+  private readonly problems: Error[] = []
   private readonly listeners = new Set<(n: MCPNotification) => void>()
   /** Every notification the server sent, in order. */
   readonly notifications: MCPNotification[] = []
@@ -46,31 +61,43 @@ export class TestClientBase {
   ) {
     this.requestTimeout = options.requestTimeout ?? 5000
     this.choice = checkProtocolChoice(options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION)
-    this.capabilities = options.capabilities ?? {
-      roots: {},
-      ...(options.onElicit ? { elicitation: {} } : {}),
-      ...(options.onSample ? { sampling: {} } : {}),
+    const { onElicit, onSample, roots = [] } = options
+    this.clientInfo = { ...(options.clientInfo ?? DEFAULT_CLIENT_INFO) }
+    const handlers: ClientHandlers = { listRoots: () => ({ roots }) }
+    if (onElicit) handlers.elicit = (params) => onElicit(params as unknown as Json) as Promise<ElicitResult>
+    if (onSample)
+      handlers.sample = (params) => onSample(params as unknown as Json) as Promise<CreateMessageResult>
+    this.engineOptions = {
+      capabilities: { ...options.capabilities },
+      requestTimeoutMs: this.requestTimeout,
+      // A legacy HTTP harness opens the standalone stream itself, and waits for it (afterHandshake).
+      standaloneStream: false,
+      handlers,
     }
-    this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO
-    const logger = options.logger ?? ((line: string) => console.log(line))
-    this.peer = new RpcPeer(harness.transport, {
-      requestTimeout: this.requestTimeout,
-      log: options.allowDebugLogging ? (dir, text) => logger(`[mcp ${dir}] ${text}`) : undefined,
-      onRequest: (method, params) => this.answerServer(method, params),
-      onNotification: (n) => this.receiveNotification(n),
-      // Debug mode: a stdio server's stdout chatter is shown, not fatal (expect-mcp's allowDebugLogging).
-      tolerate: (e) => {
-        if (options.allowDebugLogging !== true || harness.tolerate?.(e) !== true) return false
-        logger(`[mcp stdout] ${'line' in e ? String(e.line) : e.message}`)
-        return true
-      },
-    })
+    this.engine = new TestEngine(this.clientInfo, this.engineOptions)
+    this.engine.onNotification('*', ({ method, params }) =>
+      this.receiveNotification({ jsonrpc: '2.0', method, params }),
+    )
   }
 
   /** Opens the connection (spawns the process) once; every request calls it, so errors surface there too. */
   connect(): Promise<void> {
     this.started ??= (async () => {
-      await this.peer.start()
+      const { allowDebugLogging, logger = (line: string) => console.log(line) } = this.options
+      const transport = tapTransport(this.harness.transport, {
+        log: allowDebugLogging ? (dir, text) => logger(`[mcp ${dir}] ${text}`) : undefined,
+        onError: (error) => {
+          // Debug mode: a stdio server's stdout chatter is shown, not fatal (expect-mcp's allowDebugLogging).
+          if (allowDebugLogging === true && this.harness.tolerate?.(error) === true) {
+            logger(`[mcp stdout] ${'line' in error ? String(error.line) : error.message}`)
+            return true
+          }
+          this.problems.push(error)
+          this.engine.failPending(error)
+          return false
+        },
+      })
+      await this.engine.open(transport)
       await this.harness.prepare?.()
     })()
     return this.started
@@ -78,7 +105,7 @@ export class TestClientBase {
 
   /** The protocol revision in use: negotiated after `initialize()`, else the one asked for (undefined for auto). */
   get protocolVersion(): string | undefined {
-    return this.handshake?.version ?? (this.choice === 'auto' ? undefined : this.choice)
+    return this.engine.protocolVersion ?? (this.choice === 'auto' ? undefined : this.choice)
   }
 
   get era(): 'legacy' | 'modern' {
@@ -103,23 +130,27 @@ export class TestClientBase {
     this.initializing ??= (async () => {
       await this.connect()
       const version = params.protocolVersion ? checkProtocolChoice(params.protocolVersion) : this.choice
-      if (params.capabilities) this.capabilities = { ...this.capabilities, ...params.capabilities }
-      if (params.clientInfo) this.clientInfo = params.clientInfo
-      const input = { version, capabilities: this.capabilities, clientInfo: this.clientInfo }
-      const done =
-        version === 'auto'
-          ? await negotiateAuto(this.peer, input, this.requestTimeout)
-          : isModernVersion(version)
-            ? await discoverModern(this.peer, input)
-            : await initializeLegacy(this.peer, input)
-      this.handshake = done
-      this.harness.transport.setProtocolVersion?.(done.version)
-      await this.harness.afterHandshake?.(isModernVersion(done.version) ? 'modern' : 'legacy')
-      const method = isModernVersion(done.version) ? 'server/discover' : 'initialize'
-      return remember(done.result, {
-        method,
-        protocolVersion: done.version,
-        requestId: done.requestId,
+      if (params.capabilities) Object.assign(this.engineOptions.capabilities, params.capabilities)
+      if (params.clientInfo) Object.assign(this.clientInfo, params.clientInfo)
+      try {
+        await this.engine.handshake(version as Parameters<TestEngine['handshake']>[0])
+      } catch (e) {
+        const method = version === 'auto' || isModernVersion(version) ? 'server/discover' : 'initialize'
+        throw this.failure(e, method, this.engine.handshakeId ?? 0, this.requestTimeout)
+      }
+      const negotiated = this.engine.protocolVersion ?? LATEST_LEGACY_VERSION
+      this.harness.transport.setProtocolVersion?.(negotiated)
+      await this.harness.afterHandshake?.(isModernVersion(negotiated) ? 'modern' : 'legacy')
+      const modern = isModernVersion(negotiated)
+      const raw = this.engine.handshakeResult ?? {}
+      const result = modern
+        ? discoverToInitializeResult(negotiated, raw)
+        : (raw as unknown as MCPInitializeResult)
+      this.initialized = result
+      return remember(result, {
+        method: modern ? 'server/discover' : 'initialize',
+        protocolVersion: negotiated,
+        requestId: this.engine.handshakeId ?? 0,
         envelope: false,
       })
     })()
@@ -130,26 +161,49 @@ export class TestClientBase {
   }
 
   isInitialized(): boolean {
-    return this.handshake !== undefined
+    return this.initialized !== undefined
   }
 
   /** The result of `initialize()` (for 2026-07-28, built from `server/discover`). Throws before it. */
   getInitializeResult(): MCPInitializeResult {
-    if (!this.handshake) throw new Error('The client is not initialized: call initialize() first')
-    return this.handshake.result
+    if (!this.initialized) throw new Error('The client is not initialized: call initialize() first')
+    return this.initialized
   }
 
   /** Initializes on first use, so tests may skip `initialize()` when they do not care about it. */
   protected async ensureInitialized(): Promise<void> {
-    if (!this.handshake) await this.initialize()
+    if (!this.initialized) await this.initialize()
   }
 
-  private withMeta(params: Json | undefined): Json | undefined {
-    const version = this.protocolVersion
-    if (!isModernVersion(version)) return params
-    const out = withModernMeta(params, version, this.capabilities, this.clientInfo)
-    if (this.logLevel !== undefined) (out._meta as Json)[META_LOG_LEVEL] ??= this.logLevel
-    return out
+  /** How the engine's error for request `id` of `method` reaches the test: named, with what ended it. */
+  private failure(e: unknown, method: string, id: RequestId, timeoutMs: number): unknown {
+    if (e instanceof ProtocolError && !(e instanceof RequestError))
+      return new RequestError(method, id, e.toErrorObject())
+    if (e instanceof RequestTimeoutError) return new TimeoutError(method, id, timeoutMs)
+    // A refused HTTP request (401, 404, …) is reported as it is; a lost connection names what ended it.
+    if (e instanceof McpHttpError) return e
+    if (e instanceof ConnectionClosedError)
+      return new ConnectionLostError(method, id, this.problems.at(-1) ?? e)
+    const lost = e instanceof McpLocalError && e.kind === 'transport' // the request could not be sent
+    if (e instanceof Error && (lost || this.problems.includes(e)))
+      return new ConnectionLostError(method, id, e)
+    return e
+  }
+
+  /** Runs one engine call of `method`, mapping its errors; resolves with the result and the last request id. */
+  protected async call<T = Json>(
+    method: string,
+    run: (options: SendOptions) => Promise<T>,
+    timeoutMs = this.requestTimeout,
+  ): Promise<{ id: RequestId; result: T }> {
+    let id: RequestId | undefined
+    const options: SendOptions = { timeoutMs, sent: (sent) => (id = sent) }
+    try {
+      if (this.engine.isClosed) throw new ConnectionClosedError('The client is closed')
+      return { id: id ?? 0, result: await run(options) }
+    } catch (e) {
+      throw this.failure(e, method, id ?? this.engine.nextId(), timeoutMs)
+    }
   }
 
   /**
@@ -158,60 +212,55 @@ export class TestClientBase {
    * done first. Rejects only with `TimeoutError` or when the connection is lost.
    */
   async request(method: string, params?: Json, options: { timeoutMs?: number } = {}): Promise<MCPResponse> {
-    return (await this.send(method, params, options.timeoutMs)).response
-  }
-
-  private async send(method: string, params: Json | undefined, timeoutMs?: number) {
     await this.connect()
-    const outcome = await this.peer.request(method, this.withMeta(params), timeoutMs)
-    remember(outcome.response, {
+    const version = this.protocolVersion
+    let response: MCPResponse
+    const send = (o: SendOptions) => {
+      const id = this.engine.nextId()
+      o.sent?.(id)
+      return this.engine.send(method, params ?? {}, {
+        ...o,
+        id,
+        era: isModernVersion(version) ? 'modern' : 'legacy',
+        version: version ?? LATEST_LEGACY_VERSION,
+      })
+    }
+    try {
+      const { id, result } = await this.call(method, send, options.timeoutMs)
+      response = { jsonrpc: '2.0', id, result }
+    } catch (e) {
+      if (!(e instanceof RequestError)) throw e
+      response = e.response
+    }
+    return remember(response, {
       method,
-      protocolVersion: this.protocolVersion ?? LATEST_LEGACY_VERSION,
-      requestId: outcome.id,
+      protocolVersion: version ?? LATEST_LEGACY_VERSION,
+      requestId: response.id as RequestId,
       envelope: true,
     })
-    return outcome
   }
 
   /** Sends a notification (with the 2026-07-28 `_meta` when that revision is in use). */
   async notify(method: string, params?: Json): Promise<void> {
     await this.connect()
-    await this.peer.notify(method, this.withMeta(params))
+    const version = this.protocolVersion
+    if (!isModernVersion(version)) return this.engine.notify(method, params)
+    const given = params?._meta
+    const meta = { ...this.engine.metaFor(version), ...(typeof given === 'object' ? (given as Json) : {}) }
+    await this.engine.notify(method, { ...params, _meta: meta })
   }
 
   /**
    * A request of the MCP API: initializes first, answers 2026-07-28 `input_required` rounds with the
-   * client's handlers, and rejects with `ProtocolError` on an error response.
+   * client's handlers, and rejects with `RequestError` on an error response.
    */
   protected async invoke(
     method: string,
     params: Json,
     timeoutMs?: number,
-  ): Promise<{ id: string | number; result: Json }> {
+  ): Promise<{ id: RequestId; result: Json }> {
     await this.ensureInitialized()
-    let current = params
-    for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
-      const { id, response } = await this.send(method, current, timeoutMs)
-      if (response.error) throw new ProtocolError(method, id, response.error, response)
-      const result = (response.result ?? {}) as Json
-      if (result.resultType !== 'input_required') return { id, result }
-      const inputResponses: Json = {}
-      const requests = (result.inputRequests ?? {}) as Record<string, { method: string; params?: Json }>
-      for (const [key, request] of Object.entries(requests))
-        inputResponses[key] = await this.answerServer(request.method, request.params ?? {})
-      current = { ...params, inputResponses, requestState: result.requestState }
-    }
-    throw new Error(`${method}: the server still asked for input after ${MAX_INPUT_ROUNDS} rounds`)
-  }
-
-  /** Answers server→client requests (legacy) and input requests (2026-07-28). */
-  private async answerServer(method: string, params: Json): Promise<unknown> {
-    const { onElicit, onSample, roots = [] } = this.options
-    if (method === 'ping') return {}
-    if (method === 'roots/list') return { roots }
-    if (method === 'elicitation/create' && onElicit) return onElicit(params)
-    if (method === 'sampling/createMessage' && onSample) return onSample(params)
-    throw methodNotFound(method)
+    return this.call(method, (options) => this.engine.request(method, params, options), timeoutMs)
   }
 
   private receiveNotification(n: MCPNotification): void {
@@ -232,7 +281,8 @@ export class TestClientBase {
   /** Sets the server's log level: `logging/setLevel` (legacy) or the per-request `_meta` level (2026-07-28). */
   async setLogLevel(level: string): Promise<void> {
     await this.ensureInitialized()
-    if (this.era === 'modern') this.logLevel = level
+    // Any string goes out as given: a test may check how the server treats a level it does not know.
+    if (this.era === 'modern') this.engine.logLevel = level as LoggingLevel
     else await this.invoke('logging/setLevel', { level })
   }
 
@@ -288,7 +338,7 @@ export class TestClientBase {
         exit.signal,
       )
     // Non-JSON stdout lines fail the requests pending at the time; the strict check makes sure none goes unnoticed.
-    const garbage = this.peer.problems.filter((p) => p.name === 'NonJsonLineError')
+    const garbage = this.problems.filter((p) => p.name === 'NonJsonLineError')
     if (garbage[0])
       throw new ServerExitError(
         `${label} wrote ${garbage.length} non-JSON line(s) on stdout. ${garbage[0].message}`,

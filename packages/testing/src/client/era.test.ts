@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkProtocolChoice, discoverToInitializeResult, withModernMeta } from './era.js'
+import { checkProtocolChoice, discoverToInitializeResult } from './era.js'
 
 describe('era helpers', () => {
-  it('adds the 2026-07-28 _meta fields, keeping the caller’s own', () => {
-    const params = withModernMeta(
-      { name: 'x', _meta: { progressToken: 1 } },
-      '2026-07-28',
-      { roots: {} },
-      {
-        name: 'c',
-        version: '1',
-      },
-    )
-    expect(params).toEqual({
-      name: 'x',
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': { roots: {} },
-        'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
-        progressToken: 1,
-      },
-    })
-  })
-
   it('maps server/discover onto an initialize result', () => {
     const result = discoverToInitializeResult('2026-07-28', {
       supportedVersions: ['2026-07-28'],

@@ -1,9 +1,6 @@
 import {
   isSupportedVersion,
   LATEST_LEGACY_VERSION,
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   SUPPORTED_VERSIONS,
 } from '@edgemcp/core'
@@ -20,26 +17,6 @@ export function checkProtocolChoice(version: string): string {
   throw new Error(
     `Unknown protocol version ${JSON.stringify(version)}: use 'auto', ${known} or ${SUPPORTED_VERSIONS.at(-1)}`,
   )
-}
-
-/**
- * Params with the 2026-07-28 per-request `_meta` (basic/index "_meta"): protocol version, client
- * capabilities and client info. Keys the caller already set in `_meta` win.
- */
-export function withModernMeta(
-  params: Json | undefined,
-  version: string,
-  capabilities: Json,
-  clientInfo: Json,
-): Json {
-  const given = params?._meta
-  const meta: Json = {
-    [META_PROTOCOL_VERSION]: version,
-    [META_CLIENT_CAPABILITIES]: capabilities,
-    [META_CLIENT_INFO]: clientInfo,
-    ...(typeof given === 'object' && given !== null ? (given as Json) : {}),
-  }
-  return { ...params, _meta: meta }
 }
 
 /** Maps a `server/discover` result onto the shape `initialize()` returns in expect-mcp. */

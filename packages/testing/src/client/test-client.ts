@@ -1,4 +1,4 @@
-import { ProtocolError, ToolCallError } from '../errors.js'
+import { RequestError, ToolCallError } from '../errors.js'
 import type {
   MCPCallToolResult,
   MCPCapabilities,
@@ -13,11 +13,10 @@ import type {
   MCPTool,
 } from '../types.js'
 import { TestClientBase } from './client-base.js'
+import type { SendOptions } from './engine.js'
 import { remember } from './provenance.js'
 
 type Json = Record<string, unknown>
-
-const MAX_PAGES = 1000
 
 /**
  * The test client every harness returns (`mcpShell`, `mcpHttp`, `mcpInProcess`): expect-mcp's API —
@@ -39,45 +38,34 @@ export class McpTestClient extends TestClientBase {
     if (n.method === 'notifications/tools/list_changed') this.toolCache = undefined
   }
 
-  /** Every item of a paginated list method, following `nextCursor`. */
-  private async listAll<T>(method: string, key: string): Promise<T[]> {
-    const items: T[] = []
-    const seen = new Set<string>()
-    let cursor: string | undefined
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const { result } = await this.invoke(method, cursor === undefined ? {} : { cursor })
-      const list = result[key]
-      if (!Array.isArray(list)) throw new Error(`${method}: the result has no ${key} array`)
-      items.push(...(list as T[]))
-      const next = result.nextCursor
-      if (typeof next !== 'string' || next === '') return items
-      if (seen.has(next)) throw new Error(`${method}: the server repeated cursor ${JSON.stringify(next)}`)
-      seen.add(next)
-      cursor = next
-    }
-    throw new Error(`${method}: more than ${MAX_PAGES} pages`)
-  }
-
   /** All tools (every page of `tools/list`). */
   async getTools(): Promise<MCPTool[]> {
-    const tools = await this.listAll<MCPTool>('tools/list', 'tools')
-    this.toolCache = tools
-    return tools
+    const tools = await this.listAll('tools/list', (o) => this.engine.listAllTools(o))
+    this.toolCache = tools as MCPTool[]
+    return tools as MCPTool[]
+  }
+
+  /** Every item of a paginated list (core follows `nextCursor` and refuses a repeated cursor). */
+  private async listAll<T>(method: string, run: (options: SendOptions) => Promise<T[]>): Promise<T[]> {
+    await this.ensureInitialized()
+    return (await this.call(method, run)).result
   }
 
   /** All resources (every page of `resources/list`). */
   getResources(): Promise<MCPResource[]> {
-    return this.listAll<MCPResource>('resources/list', 'resources')
+    return this.listAll('resources/list', (o) => this.engine.listAllResources(o)) as Promise<MCPResource[]>
   }
 
   /** All resource templates (every page of `resources/templates/list`). */
   getResourceTemplates(): Promise<MCPResourceTemplate[]> {
-    return this.listAll<MCPResourceTemplate>('resources/templates/list', 'resourceTemplates')
+    return this.listAll('resources/templates/list', (o) =>
+      this.engine.listAllResourceTemplates(o),
+    ) as Promise<MCPResourceTemplate[]>
   }
 
   /** All prompts (every page of `prompts/list`). */
   getPrompts(): Promise<MCPPrompt[]> {
-    return this.listAll<MCPPrompt>('prompts/list', 'prompts')
+    return this.listAll('prompts/list', (o) => this.engine.listAllPrompts(o)) as Promise<MCPPrompt[]>
   }
 
   async hasTool(name: string): Promise<boolean> {
@@ -124,7 +112,7 @@ export class McpTestClient extends TestClientBase {
         envelope: false,
       })
     } catch (e) {
-      if (e instanceof ProtocolError) throw new ToolCallError(name, e.requestId, e.error, e.response)
+      if (e instanceof RequestError) throw new ToolCallError(name, e.requestId, e.error)
       throw e
     }
   }
