@@ -47,6 +47,15 @@ export interface ServerCore {
   readonly inflight: InflightRequests
   /** A new tracked legacy session (the default for an `initialize` that arrives without one). */
   createSession(): ServerSession
+  /** Methods added by extensions (`skills/list` …), answered in both eras after the built-in ones. */
+  readonly methods: ReadonlyMap<string, ExtensionMethod>
+}
+
+/** A method an extension adds to a server (see `ServerEngine.extend`). */
+export interface ExtensionMethod {
+  run(scope: RequestScope): JsonObject | Promise<JsonObject>
+  /** Its 2026-07-28 result carries `ttlMs` / `cacheScope` (server/utilities/caching). */
+  cacheable?: boolean
 }
 
 /** Everything known about one request while it is handled. */

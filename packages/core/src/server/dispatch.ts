@@ -65,7 +65,7 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   const method = scope.request.method
   const modern = scope.era === MODERN
   const table = modern ? MODERN_METHODS : LEGACY_METHODS
-  const entry = Object.hasOwn(table, method) ? table[method] : undefined
+  const entry = Object.hasOwn(table, method) ? table[method] : extensionEntry(scope, method)
   const [run, capability, flags = 0] = entry ?? []
   if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
     throw methodNotFound(method)
@@ -84,6 +84,12 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   return result instanceof Promise
     ? result.then((r) => finish(scope, r, flags, cacheKey))
     : finish(scope, result, flags, cacheKey)
+}
+
+/** The entry of a method an extension added, if one did. */
+function extensionEntry(scope: RequestScope, method: string): Entry | undefined {
+  const added = scope.core.methods.get(method)
+  return added && [(s) => added.run(s), undefined, added.cacheable ? CACHEABLE : 0]
 }
 
 /**

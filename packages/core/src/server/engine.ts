@@ -3,7 +3,7 @@ import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
-import type { ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
+import type { ExtensionMethod, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
 import { InflightRequests } from './inflight.js'
 import { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
@@ -31,6 +31,9 @@ export class ServerEngine implements ServerCore {
   readonly listCache = new Map<string, JsonObject>()
   readonly serverInfoMeta: JsonObject
   readonly inflight = new InflightRequests()
+  readonly methods = new Map<string, ExtensionMethod>()
+  /** Extensions declared by `extend`, by identifier: their settings (`capabilities.extensions[id]`). */
+  readonly #extensions = new Map<string, JsonObject>()
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
   readonly #extraCapabilities: JsonObject
@@ -68,6 +71,28 @@ export class ServerEngine implements ServerCore {
     }
   }
 
+  /**
+   * Declares extension `id` (its `settings` go under `capabilities.extensions[id]`) and adds its methods.
+   * For core's extension modules (`@edgemcp/core/skills` …); `remove()` takes both back.
+   */
+  extend(id: string, settings: JsonObject, methods: Record<string, ExtensionMethod>): Registration {
+    if (this.#extensions.has(id)) throw new Error(`extension "${id}" is already declared`)
+    for (const name of Object.keys(methods))
+      if (this.methods.has(name)) throw new Error(`method "${name}" is already added by an extension`)
+    this.#extensions.set(id, settings)
+    for (const [name, method] of Object.entries(methods)) this.methods.set(name, method)
+    this.#capabilitiesCache = undefined
+    return {
+      remove: () => {
+        if (this.#extensions.get(id) !== settings) return
+        this.#extensions.delete(id)
+        for (const [name, method] of Object.entries(methods))
+          if (this.methods.get(name) === method) this.methods.delete(name)
+        this.#capabilitiesCache = undefined
+      },
+    }
+  }
+
   #changed(kind: ListKind): void {
     this.registry.version++
     this.listCache.clear()
@@ -86,6 +111,11 @@ export class ServerEngine implements ServerCore {
     if (r.prompts.size) caps.prompts = { listChanged: true }
     if (r.resources.size || r.templates.size) caps.resources = { subscribe: true, listChanged: true }
     if (r.tools.size) caps.tools = { listChanged: true }
+    if (this.#extensions.size)
+      caps.extensions = {
+        ...(caps.extensions as JsonObject | undefined),
+        ...Object.fromEntries(this.#extensions),
+      }
     this.#capabilitiesCache = caps
     return caps
   }
