@@ -16,6 +16,8 @@
 //   --json <file>         write the summaries as JSON
 //   --fail-on-warnings    WARNING checks in decisive scenarios also fail the run
 //   --fail-on-not-scored  failures in not-scored scenarios (extensions, pending) also fail the run
+//   --force               run --scenario targets even where the CLI deems them not applicable at their
+//                         spec version (extension scenarios: sep-2640-*, tasks-*)
 //   --verbose             stream server and CLI output
 import fs from 'node:fs'
 import os from 'node:os'
@@ -47,6 +49,7 @@ const { values: opts } = parseArgs({
     json: { type: 'string' },
     'fail-on-warnings': { type: 'boolean', default: false },
     'fail-on-not-scored': { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -112,7 +115,7 @@ async function main() {
   for (const [index, target] of targets.entries()) {
     const outputDir = path.join(resultsRoot, `${index + 1}-${target.label.replace(/[^\w.@-]+/g, '_')}`)
     fs.mkdirSync(outputDir, { recursive: true })
-    const args = cliArgsForTarget(target, { url, outputDir, timeoutMs: opts.timeout })
+    const args = cliArgsForTarget(target, { url, outputDir, timeoutMs: opts.timeout, force: opts.force })
     const run = await runCli(args, {
       pkgDir,
       onOutput: opts.verbose ? (t) => process.stdout.write(t) : undefined,

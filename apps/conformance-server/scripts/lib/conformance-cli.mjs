@@ -50,13 +50,17 @@ export function requirementSetFromYaml(revision, doc, leg = 'server') {
   return { revision, scored, notScored }
 }
 
-/** CLI arguments for one target: a whole requirement set, or one scenario at one spec version. */
-export function cliArgsForTarget(target, { url, outputDir, timeoutMs }) {
+/**
+ * CLI arguments for one target: a whole requirement set, or one scenario at one spec version (`force`: run it
+ * even where the CLI deems it not applicable there, as extension scenarios are).
+ */
+export function cliArgsForTarget(target, { url, outputDir, timeoutMs, force = false }) {
   const args = ['server', '--url', url, '-o', outputDir]
   if (timeoutMs) args.push('--timeout', String(timeoutMs))
   if (target.kind === 'requirements') return [...args, '--requirements', target.revision]
   const scenarioArgs = [...args, '--scenario', target.scenario]
-  return target.specVersion ? [...scenarioArgs, '--spec-version', target.specVersion] : scenarioArgs
+  if (target.specVersion) scenarioArgs.push('--spec-version', target.specVersion)
+  return force ? [...scenarioArgs, '--force'] : scenarioArgs
 }
 
 /** Run the CLI to completion; resolves with its exit code and combined output. */

@@ -77,4 +77,16 @@ describe('cliArgsForTarget', () => {
       '2025-11-25',
     ])
   })
+  it('forces an extension scenario at a spec version (never a requirement set)', () => {
+    const scenario = { kind: 'scenario', scenario: 'sep-2640-skills-directory', specVersion: '2026-07-28' }
+    expect(cliArgsForTarget(scenario, { ...base, force: true }).slice(5)).toEqual([
+      '--scenario',
+      'sep-2640-skills-directory',
+      '--spec-version',
+      '2026-07-28',
+      '--force',
+    ])
+    const set = { kind: 'requirements', revision: '2026-07-28' }
+    expect(cliArgsForTarget(set, { ...base, force: true })).not.toContain('--force')
+  })
 })
