@@ -1,11 +1,15 @@
 import { McpServer } from '@edgemcp/core'
+import type { SkillSource } from '@edgemcp/core/skills'
 import { type FixtureHooks, registerFixtures } from './fixtures/index.js'
+import { registerSkills } from './fixtures/skills.js'
 
 export interface ConformanceServerOptions {
   /** Secret for MRTR requestState signatures; random per process when absent. */
   mrtrSecret?: string | undefined
   /** Transport controls for fixtures; may be filled in after creation. */
   hooks?: FixtureHooks
+  /** The skills fixture folder's files (SEP-2640); no skills extension when absent. */
+  skills?: SkillSource | undefined
 }
 
 /** The McpServer with every conformance fixture registered. */
@@ -15,5 +19,6 @@ export function createConformanceServer(options: ConformanceServerOptions = {}):
     { mrtrSecret: options.mrtrSecret },
   )
   registerFixtures(server, options.hooks)
+  if (options.skills) registerSkills(server, options.skills)
   return server
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The conformance server: both MCP eras on http://127.0.0.1:$PORT/mcp (PORT unset or 0: a free port).
+import { fileURLToPath } from 'node:url'
+import { skillsFromDirectory } from '@edgemcp/core/skills'
 import { serve } from '@edgemcp/streamable-http/node'
 import { createConformanceApp, MCP_PATH } from './app.js'
 
@@ -9,7 +11,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
-const { app, server } = createConformanceApp()
+// The skills fixtures (SEP-2640), read from this package's skills/ folder on disk.
+const skillsDir = fileURLToPath(new URL('../skills', import.meta.url))
+const { app, server } = createConformanceApp({ skills: skillsFromDirectory(skillsDir) })
 const running = await serve(app, { port, hostname: '127.0.0.1' })
 console.log(`MCP conformance server listening on ${running.url}${MCP_PATH}`)
 

@@ -82,3 +82,31 @@ describe('official conformance suite', () => {
     expect(failing).toEqual([])
   }, 180_000)
 })
+
+/** The skills extension's scenarios (SEP-2640): not on the spec timeline, so forced at 2026-07-28. */
+const SKILLS_SCENARIOS = [
+  'sep-2640-skills-enumeration',
+  'sep-2640-skills-directory',
+  'sep-2640-skills-manifest',
+]
+
+describe('skills extension (SEP-2640)', () => {
+  it('passes every sep-2640 server scenario, with no check failing, warning or skipped', async () => {
+    const targets = SKILLS_SCENARIOS.flatMap((s) => ['--scenario', `${s}@2026-07-28`])
+    const { summaries, stdout } = await runSuite(['--server', 'node dist/server.js', '--force', ...targets], {
+      cwd: pkgDir,
+    })
+    expect(
+      summaries.map((s) => s.label),
+      stdout,
+    ).toEqual(SKILLS_SCENARIOS.map((s) => `scenario ${s} @ 2026-07-28`))
+    for (const s of summaries) {
+      expect(s.failures, `${s.label}\n${stdout}`).toEqual([])
+      expect(s.problems, s.label).toEqual([])
+      expect(s.passedScenarios, s.label).toBe(1)
+      expect(s.checks.SUCCESS, s.label).toBeGreaterThan(0)
+      expect(s.checks.WARNING + s.checks.SKIPPED, s.label).toBe(0)
+      expect(s.ok, s.label).toBe(true)
+    }
+  }, 120_000)
+})

@@ -1,6 +1,8 @@
 // The conformance fixtures of apps/conformance-server, served by @edgemcp/workers at /mcp: 2026-07-28
 // statelessly in the Worker, legacy sessions in their Durable Objects, listen streams through the hub.
 import { createConformanceServer } from '@edgemcp/conformance-server/create-server'
+import { SKILL_PATHS } from '@edgemcp/conformance-server/fixtures'
+import { skillsFromAssets } from '@edgemcp/core/skills'
 import { createMcpWorker } from '@edgemcp/workers'
 
 export interface Env {
@@ -8,14 +10,21 @@ export interface Env {
   MCP_HUB: DurableObjectNamespace
   /** MRTR signing key shared by every isolate (`.dev.vars`, `--var` or `wrangler secret put`). */
   MCP_MRTR_SECRET?: string
+  /** Static assets: the skills fixtures folder of apps/conformance-server (wrangler.jsonc `assets`). */
+  ASSETS: Fetcher
 }
 
 /** The endpoint the conformance runner targets by default. (Only handlers may be exported from here.) */
 const MCP_PATH = '/mcp'
 
 const worker = createMcpWorker<Env>({
-  server: (_env, { mrtrSecret, closeSseStream }) =>
-    createConformanceServer({ mrtrSecret, hooks: { closeSseStream } }),
+  server: (env, { mrtrSecret, closeSseStream }) =>
+    createConformanceServer({
+      mrtrSecret,
+      hooks: { closeSseStream },
+      // Fetched from the assets binding when the first skills request comes (never at global scope).
+      skills: skillsFromAssets(env.ASSETS, { paths: SKILL_PATHS, base: '/' }),
+    }),
   path: MCP_PATH,
   // As on Node: clients told to reconnect (SSE polling) come back quickly.
   handler: { retryMs: 200 },

@@ -118,6 +118,20 @@ describe('the conformance Worker under wrangler dev', () => {
     }
   }, 60_000)
 
+  it('passes every sep-2640 skills scenario, the skills fetched from static assets', async () => {
+    const scenarios = ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest']
+    const targets = scenarios.flatMap((s) => ['--scenario', `${s}@2026-07-28`])
+    const { summaries, stdout } = await conformance(['--force', ...targets])
+    expect(
+      summaries.map((s) => s.label),
+      stdout,
+    ).toEqual(scenarios.map((s) => `scenario ${s} @ 2026-07-28`))
+    for (const s of summaries) {
+      expectAllPassed(s, stdout)
+      expect(s.checks.WARNING + s.checks.SKIPPED, s.label).toBe(0)
+    }
+  }, 120_000)
+
   it('stops wrangler and workerd completely (no process of the group is left)', async () => {
     const running = dev as WranglerDev
     expect(groupAlive(running.pgid)).toBe(true)
