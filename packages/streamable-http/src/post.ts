@@ -95,5 +95,5 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
   })
   // A listen stream counts against its client's share until it ends (the request's handling settles).
   if (listening) void handling.finally(listening)
-  return await answer.respond(handling) // `return await` settles a tick or two sooner than `return`
+  return answer.respond(handling)
 }

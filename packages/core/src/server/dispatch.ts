@@ -21,40 +21,56 @@ import type { JsonObject } from './types.js'
 
 type Method = (scope: RequestScope) => JsonObject | Promise<JsonObject>
 
-/** The result carries `ttlMs`/`cacheScope` in 2026-07-28 (server/utilities/caching). */
-const CACHEABLE = 1
-/** The result depends only on the registry, so it is reused until the registry changes. */
-const REUSABLE = 2
-/** The method may answer `input_required` in 2026-07-28 (basic/patterns/mrtr "Supported Requests"). */
-const INPUT = 4
+/** A method: its function, the capability that must be registered for it to exist, and what kind it is. */
+interface Entry {
+  run: Method
+  capability: string | undefined
+  /** The result carries `ttlMs`/`cacheScope` in 2026-07-28 (server/utilities/caching). */
+  cacheable: boolean
+  /** The result depends only on the registry, so it is reused until the registry changes. */
+  reusable: boolean
+  /** The method may answer `input_required` in 2026-07-28 (basic/patterns/mrtr "Supported Requests"). */
+  input: boolean
+}
 
-/** A method: its function, the capability that must be registered for it to exist, and its kind (flags). */
-type Entry = [run: Method, capability?: string | undefined, flags?: number]
+type Kind = Partial<Pick<Entry, 'cacheable' | 'reusable' | 'input'>>
+
+/** Every entry has every field, so the table's objects share one shape. */
+const defineMethod = (run: Method, capability?: string, kind: Kind = {}): Entry => ({
+  run,
+  capability,
+  cacheable: kind.cacheable === true,
+  reusable: kind.reusable === true,
+  input: kind.input === true,
+})
 
 /** Methods of both eras. */
 const SHARED: Record<string, Entry> = {
-  'tools/list': [listTools, 'tools', CACHEABLE | REUSABLE],
-  'tools/call': [callTool, 'tools', INPUT],
-  'resources/list': [listResources, 'resources', CACHEABLE],
-  'resources/templates/list': [listResourceTemplates, 'resources', CACHEABLE | REUSABLE],
-  'resources/read': [readResource, 'resources', CACHEABLE | INPUT],
-  'prompts/list': [listPrompts, 'prompts', CACHEABLE | REUSABLE],
-  'prompts/get': [getPrompt, 'prompts', INPUT],
-  'completion/complete': [complete, 'completions'],
+  'tools/list': defineMethod(listTools, 'tools', { cacheable: true, reusable: true }),
+  'tools/call': defineMethod(callTool, 'tools', { input: true }),
+  'resources/list': defineMethod(listResources, 'resources', { cacheable: true }),
+  'resources/templates/list': defineMethod(listResourceTemplates, 'resources', {
+    cacheable: true,
+    reusable: true,
+  }),
+  'resources/read': defineMethod(readResource, 'resources', { cacheable: true, input: true }),
+  'prompts/list': defineMethod(listPrompts, 'prompts', { cacheable: true, reusable: true }),
+  'prompts/get': defineMethod(getPrompt, 'prompts', { input: true }),
+  'completion/complete': defineMethod(complete, 'completions'),
 }
 
 const LEGACY_METHODS: Record<string, Entry> = {
   ...SHARED,
-  ping: [() => ({})],
-  'logging/setLevel': [setLevel, 'logging'],
-  'resources/subscribe': [subscribe, 'resources'],
-  'resources/unsubscribe': [unsubscribe, 'resources'],
+  ping: defineMethod(() => ({})),
+  'logging/setLevel': defineMethod(setLevel, 'logging'),
+  'resources/subscribe': defineMethod(subscribe, 'resources'),
+  'resources/unsubscribe': defineMethod(unsubscribe, 'resources'),
 }
 
 const MODERN_METHODS: Record<string, Entry> = {
   ...SHARED,
-  'server/discover': [discover, undefined, CACHEABLE],
-  'subscriptions/listen': [listen],
+  'server/discover': defineMethod(discover, undefined, { cacheable: true }),
+  'subscriptions/listen': defineMethod(listen),
 }
 
 /**
@@ -66,30 +82,29 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   const modern = scope.era === MODERN
   const table = modern ? MODERN_METHODS : LEGACY_METHODS
   const entry = Object.hasOwn(table, method) ? table[method] : extensionEntry(scope, method)
-  const [run, capability, flags = 0] = entry ?? []
-  if (!run || (capability !== undefined && scope.core.capabilities()[capability] === undefined))
+  if (!entry || (entry.capability !== undefined && scope.core.capabilities()[entry.capability] === undefined))
     throw methodNotFound(method)
 
   // (Only a string cursor, or none, is part of a key: a nested array would recurse in the template literal.)
   const cursor = scope.params.cursor
   const cacheKey =
-    flags & REUSABLE && (cursor === undefined || typeof cursor === 'string')
+    entry.reusable && (cursor === undefined || typeof cursor === 'string')
       ? `${method}|${scope.protocolVersion}|${cursor}`
       : undefined
   if (cacheKey) {
     const hit = scope.core.listCache.get(cacheKey)
     if (hit) return hit
   }
-  const result = modern && flags & INPUT ? runMrtrRound(scope, run) : run(scope)
+  const result = modern && entry.input ? runMrtrRound(scope, entry.run) : entry.run(scope)
   return result instanceof Promise
-    ? result.then((r) => finish(scope, r, flags, cacheKey))
-    : finish(scope, result, flags, cacheKey)
+    ? result.then((r) => finish(scope, r, entry, cacheKey))
+    : finish(scope, result, entry, cacheKey)
 }
 
 /** The entry of a method an extension added, if one did. */
 function extensionEntry(scope: RequestScope, method: string): Entry | undefined {
   const added = scope.core.methods.get(method)
-  return added && [(s) => added.run(s), undefined, added.cacheable ? CACHEABLE : 0]
+  return added && defineMethod((s) => added.run(s), undefined, { cacheable: added.cacheable === true })
 }
 
 /**
@@ -97,11 +112,11 @@ function extensionEntry(scope: RequestScope, method: string): Entry | undefined 
  * own (handler results are copied by the method), and cached list results are finished once, before they are
  * cached.
  */
-function finish(scope: RequestScope, result: JsonObject, flags: number, cacheKey: string | undefined) {
+function finish(scope: RequestScope, result: JsonObject, entry: Entry, cacheKey: string | undefined) {
   const { core } = scope
   if (scope.era === MODERN && result.resultType !== 'input_required') {
     result.resultType = 'complete'
-    if (flags & CACHEABLE) {
+    if (entry.cacheable) {
       result.ttlMs ??= core.options.cache.ttlMs
       result.cacheScope ??= core.options.cache.cacheScope
     }
