@@ -5,7 +5,7 @@ import { legacyPlan, versionHeader } from './classify.js'
 import { followStream, replayOnly } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
-import type { HandlerState } from './state.js'
+import { type HandlerState, isStandaloneStreamOf } from './state.js'
 import { unavailableResponse } from './store-error.js'
 
 /** 405 with the methods the endpoint serves; a body sent along is read first (see `refuse`). */
@@ -62,9 +62,21 @@ async function get(state: HandlerState, c: McpRequestContext): Promise<Response>
     const connect = state.connectOf(c)
     if (live) return live.resume(lastEventId, connect)
     // Live on another instance of a fleet sharing the store, or ended: what is stored, then what follows.
-    return store.follow
-      ? followStream(store, replay.streamId, lastEventId, replay.events, connect, state.options.keepAliveMs)
-      : replayOnly(replay.events, connect)
+    if (store.follow)
+      return followStream(
+        store,
+        replay.streamId,
+        lastEventId,
+        replay.events,
+        connect,
+        state.options.keepAliveMs,
+      )
+    // The session's standalone stream, stored but held live by no one: the server restarted (or its Durable
+    // Object was evicted). It carries on here, live, unless the session has opened another one since;
+    // replaying it and closing would leave the client polling a stream nothing is sent on any more.
+    if (isStandaloneStreamOf(session, replay.streamId) && !state.standaloneOf(session))
+      return state.newStream(session, true, null, replay.streamId).resume(lastEventId, connect)
+    return replayOnly(replay.events, connect)
   }
 
   if (state.standaloneOf(session)?.isConnected)

@@ -9,6 +9,17 @@ import type { SessionStore } from './session-store.js'
 import type { ConnectOptions } from './sse-connection.js'
 import { waitUntilOf } from './wait-until.js'
 
+/**
+ * Marks a standalone stream's id (`{sessionId}.~{16 hex}`; a hex digit is never `~`), so that a resumption
+ * reaching a process that does not hold the stream live (a restart, an evicted Durable Object) knows it was
+ * the session's standalone stream and can carry it on.
+ */
+const STANDALONE_MARK = '~'
+
+/** Whether `streamId` names a standalone stream of `session` (see `STANDALONE_MARK`). */
+export const isStandaloneStreamOf = (session: ServerSession, streamId: string): boolean =>
+  streamId.startsWith(`${session.id}.${STANDALONE_MARK}`)
+
 /** A request in flight whose answer may still switch from JSON to SSE (see `closeSseStream`). */
 export interface PendingAnswer {
   /** Switches the answer to SSE if it has not yet; undefined when this request cannot stream. */
@@ -106,18 +117,22 @@ export class HandlerState {
    * start with the session id, so a `Last-Event-ID` of another session is recognised as foreign (the others
    * need no id). A `standalone` stream carries the session's server-initiated messages; it replaces an older
    * one, which ends. `answering`: the request whose answer a POST stream carries (see `EventStore.open`).
+   * `continuing`: the id of a stored standalone stream that carries on here (see `handleGet`), not a new one.
    */
   newStream(
     session: ServerSession | undefined,
     standalone?: boolean,
     answering?: RequestId | null,
+    continuing?: string,
   ): EventStream {
     if (!session) return new EventStream('', this)
     // join() builds one flat string: a template literal would keep a rope plus the sliced random id's parent
     // string alive for as long as the stream lives (about 60 bytes more per stream).
-    const id = [session.id, createSessionId().slice(0, 16)].join('.')
+    const id =
+      continuing ??
+      [session.id, (standalone ? STANDALONE_MARK : '') + createSessionId().slice(0, 16)].join('.')
     const stream = new EventStream(id, this, session)
-    const open = this.eventStore?.open
+    const open = continuing === undefined ? this.eventStore?.open : undefined
     if (open)
       open.call(
         this.eventStore,

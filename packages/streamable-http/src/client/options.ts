@@ -25,7 +25,10 @@ export interface StreamableHttpClientTransportOptions extends ResponseLimits {
   sessionId?: string
   /** Delay before resuming a dropped SSE stream, until the server sends `retry`. Default 1000 ms. */
   reconnectDelayMs?: number
-  /** Failed reconnection attempts before giving a stream up. Default 3. */
+  /**
+   * Failed reconnection attempts before giving a stream up. Default 3. A standalone stream given up this way
+   * is reopened (resuming where it was) once a request of the session succeeds again.
+   */
   maxReconnectAttempts?: number
   /** The server forgot our legacy session (404): re-initialize here. Called once per lost session. */
   onSessionExpired?: (error: SessionExpiredError) => void | Promise<void>

@@ -22,9 +22,13 @@ const describe = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /**
  * Resumes a dropped SSE stream (2025-11-25 "Resumability and Redelivery"): waits `retry` ms, then GETs with
- * `Last-Event-ID`, a few attempts. Undefined when the stream cannot come back (session gone, 405, 409, …).
+ * `Last-Event-ID`, a few attempts. Undefined when the stream cannot come back (session gone, 405, 409, …);
+ * `'exhausted'` when every attempt failed (the server unreachable or failing): it may come back later.
  */
-export async function reconnect(state: StreamState, ctx: ReconnectContext): Promise<Response | undefined> {
+export async function reconnect(
+  state: StreamState,
+  ctx: ReconnectContext,
+): Promise<Response | 'exhausted' | undefined> {
   for (let i = 0; i < ctx.attempts; i++) {
     await sleep(state.retryMs ?? ctx.delayMs, ctx.closing)
     const sessionId = ctx.sessionId()
@@ -63,5 +67,5 @@ export async function reconnect(state: StreamState, ctx: ReconnectContext): Prom
       )
     }
   }
-  return undefined
+  return 'exhausted'
 }

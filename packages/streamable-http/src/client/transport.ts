@@ -55,6 +55,11 @@ export class StreamableHttpClientTransport implements Transport {
   private _sessionId: string | undefined
   private protocolVersion: string | undefined
   private standalone: StreamState | undefined
+  /**
+   * The standalone stream given up after its reconnection attempts failed (the server unreachable), with
+   * where it was: reopened once the session's server answers a request again.
+   */
+  private lostStandalone: { lastEventId: string | undefined } | undefined
   private opening: Promise<boolean> | undefined
   private closed = false
 
@@ -138,7 +143,12 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const isInit = single !== undefined && 'method' in single && single.method === 'initialize'
     const assigned = response.headers.get('mcp-session-id')
-    if (isInit && assigned && !modernVersion) this._sessionId = assigned
+    if (isInit && assigned && !modernVersion) {
+      this._sessionId = assigned
+      this.lostStandalone = undefined
+    }
+    // The server answers the session's requests again: the standalone stream it lost comes back.
+    if (response.ok && sentSession !== undefined && this.lostStandalone) this.reviveStandalone()
     try {
       await this.answer(response, state, sentSession)
     } catch (e) {
@@ -192,7 +202,9 @@ export class StreamableHttpClientTransport implements Transport {
 
   /**
    * Opens the legacy standalone GET stream for server-initiated messages. False when the server offers none
-   * (405). It reconnects by itself when dropped, resuming with `Last-Event-ID`.
+   * (405). It reconnects by itself when dropped, resuming with `Last-Event-ID`; given up after
+   * `maxReconnectAttempts` failed attempts (the server unreachable), it is reopened as soon as a request of
+   * the session succeeds again (e.g. after the server restarted).
    */
   async openStandaloneStream(): Promise<boolean> {
     if (this.closed) throw new ConnectionClosedError('The transport is closed')
@@ -205,8 +217,25 @@ export class StreamableHttpClientTransport implements Transport {
     return this.opening
   }
 
-  private async openStandalone(): Promise<boolean> {
+  /** Reopens the standalone stream given up while the server was unreachable, resuming where it was. */
+  private reviveStandalone(): void {
+    const lost = this.lostStandalone
+    this.lostStandalone = undefined
+    if (!lost || this.closed || this.standalone || this.opening) return
+    this.opening = this.openStandalone(lost.lastEventId)
+      .catch((e: unknown) => {
+        this.report(e instanceof Error ? e : new Error(String(e)))
+        return false
+      })
+      .finally(() => {
+        this.opening = undefined
+      })
+  }
+
+  /** GETs the standalone stream; with `lastEventId`, resumes it (afresh when the server no longer knows it). */
+  private async openStandalone(lastEventId?: string): Promise<boolean> {
     const state = this.newStream([], true, true)
+    state.lastEventId = lastEventId
     /** A GET answer that is not a stream: its connection is closed, not left to the server. */
     const drop = () => {
       state.controller.abort()
@@ -219,6 +248,10 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 405) {
       drop()
       return false
+    }
+    if (response.status === 400 && lastEventId !== undefined) {
+      drop()
+      return this.openStandalone()
     }
     if (!response.ok) {
       // Dropped after the excerpt is read: until then close() can still abort a body that never ends.
@@ -284,6 +317,7 @@ export class StreamableHttpClientTransport implements Transport {
       throw await McpHttpError.fromResponse(response, { method: 'DELETE', url: this.url })
     await response.body?.cancel()
     this._sessionId = undefined
+    this.lostStandalone = undefined
     this.standalone?.controller.abort()
   }
 
@@ -378,7 +412,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (!state.standalone && state.pending.size === 0) break
       const canResume =
         state.resumable && this._sessionId && (state.standalone || state.lastEventId !== undefined)
-      response = canResume
+      const resumed = canResume
         ? await reconnect(state, {
             attempts: this.options.maxReconnectAttempts ?? 3,
             url: this.url,
@@ -390,6 +424,9 @@ export class StreamableHttpClientTransport implements Transport {
             report: (e) => this.report(e),
           })
         : undefined
+      if (resumed === 'exhausted' && state.standalone)
+        this.lostStandalone = { lastEventId: state.lastEventId }
+      response = resumed === 'exhausted' ? undefined : resumed
       if (!response && state.pending.size > 0)
         this.failStream(
           state,
@@ -420,6 +457,7 @@ export class StreamableHttpClientTransport implements Transport {
     const error = new SessionExpiredError(sessionId)
     if (this._sessionId === sessionId) {
       this._sessionId = undefined
+      this.lostStandalone = undefined
       this.standalone?.controller.abort()
       Promise.resolve(this.options.onSessionExpired?.(error)).catch((e: unknown) =>
         this.report(e instanceof Error ? e : new Error(String(e))),
