@@ -6,13 +6,7 @@ import { type SseEvent, SseParser } from '../src/sse-parser.js'
 
 export type Json = Record<string, any>
 
-export const MODERN = '2026-07-28'
-export const modernMeta = (extra: Json = {}) => ({
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-  ...extra,
-})
+export { MODERN, modernMeta } from '@edgemcp/test-helpers'
 
 /** A server with the tools the tests use. */
 export function makeServer(): McpServer {

@@ -1,0 +1,12 @@
+import { vi } from 'vitest'
+
+/**
+ * Polls `assertion` (every 20 ms) until it passes, and returns its value. `timeout` is a hang guard, generous
+ * by default (30 s): the test's verdict is the assertion, never how fast the machine got there.
+ */
+export function eventually<T>(
+  assertion: () => T | Promise<T>,
+  { timeout = 30_000, interval = 20 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  return vi.waitFor(assertion, { timeout, interval })
+}
