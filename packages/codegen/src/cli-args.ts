@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import type { ToolSource } from './load/source.js'
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from './model/input.js'
 import { isIdentifierName, isReservedWord } from './model/identifiers.js'
 
 export const HELP = `edgemcp-codegen: typed client functions from an MCP server's tools/list
@@ -22,6 +23,9 @@ Options:
       --exclude <glob>      leave out tools whose name matches (repeatable)
       --with <list>         also type prompts and/or resource templates: prompts,resources
       --validate            validate arguments and structured results at run time (@cfworker/json-schema)
+      --no-connect          leave out connect(url | transport) (the output then imports only types)
+      --capabilities <list> client capabilities to declare while listing: elicitation,roots,sampling (the
+                            default: all, so tools offered only to capable clients are seen) or none
       --rename <old=new>    use <new> as the function name of tool <old> (repeatable)
   -H, --header <h>          an HTTP header "Name: value" for URL inputs; \${VAR} reads the environment
       --token <token>       send "Authorization: Bearer <token>" (\${VAR} reads the environment)
@@ -70,6 +74,10 @@ export interface CliOptions {
   prompts: boolean
   resources: boolean
   validate: boolean
+  /** `--no-connect`: no `connect()` in the output. */
+  connect: boolean
+  /** `--capabilities`: what the client declares while listing (absent: all). */
+  capabilities?: ClientCapabilityName[]
   rename: Map<string, string>
   timeoutMs?: number
   quiet: boolean
@@ -98,6 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     prompts: false,
     resources: false,
     validate: values.validate === true,
+    connect: values['no-connect'] !== true,
     rename: new Map(),
     quiet: values.quiet === true,
   }
@@ -152,6 +161,21 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     else if (what !== '')
       throw new UsageError(`--with takes prompts and/or resources, not ${JSON.stringify(what)}`)
   }
+  if (values.capabilities !== undefined) {
+    const chosen = new Set<ClientCapabilityName>()
+    const items = values.capabilities.flatMap((c) => c.split(',')).map((c) => c.trim())
+    for (const item of items) {
+      if (item === '' || item === 'none') continue
+      if (!(CLIENT_CAPABILITY_NAMES as readonly string[]).includes(item))
+        throw new UsageError(
+          `--capabilities takes ${CLIENT_CAPABILITY_NAMES.join(', ')} or none, not ${JSON.stringify(item)}`,
+        )
+      chosen.add(item as ClientCapabilityName)
+    }
+    if (items.includes('none') && chosen.size > 0)
+      throw new UsageError('--capabilities none cannot be combined with a capability')
+    options.capabilities = [...chosen].sort()
+  }
   for (const rename of values.rename ?? []) {
     const eq = rename.lastIndexOf('=')
     const from = rename.slice(0, eq)
@@ -187,6 +211,8 @@ function parse(argv: readonly string[]) {
       exclude: { type: 'string', multiple: true },
       with: { type: 'string', multiple: true },
       validate: { type: 'boolean' },
+      'no-connect': { type: 'boolean' },
+      capabilities: { type: 'string', multiple: true },
       rename: { type: 'string', multiple: true },
       header: { type: 'string', short: 'H', multiple: true },
       token: { type: 'string' },

@@ -25,8 +25,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-/** The sha256 of what is generated from: the tools, prompts and templates (not the recorded source). */
-export function hashListing({ source: _source, ...listing }: Listing): string {
+/** The sha256 of what is generated from: the tools, prompts and templates (not the recorded source or server). */
+export function hashListing({ source: _source, server: _server, ...listing }: Listing): string {
   return createHash('sha256').update(canonicalJson(listing)).digest('hex')
 }
 

@@ -2,7 +2,14 @@
 export { generate, hashListing } from './generate.js'
 export type { GenerateOptions, GenerateResult } from './generate.js'
 export { parseListing, InputError } from './model/input.js'
-export type { Listing, RawPrompt, RawResourceTemplate, RawTool } from './model/input.js'
+export type {
+  ClientCapabilityName,
+  Listing,
+  RawPrompt,
+  RawResourceTemplate,
+  RawTool,
+  ServerNote,
+} from './model/input.js'
 export { buildModel } from './model/build-model.js'
 export type { CodegenModel, ModelOptions, ToolModel } from './model/build-model.js'
 export { loadTools, LoadError, describeSource } from './load/source.js'

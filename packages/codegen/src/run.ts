@@ -87,6 +87,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(io.readStdin ? { readStdin: io.readStdin } : {}),
     ...(oauth ? { oauth } : {}),
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
   })
   progress(
     `read ${listing.tools.length} tool${listing.tools.length === 1 ? '' : 's'} from ${describeSource(source)}`,
@@ -112,6 +113,7 @@ async function runOrThrow(argv: readonly string[], io: RunIo): Promise<number> {
     prompts: options.prompts,
     resources: options.resources,
     validate: options.validate,
+    connect: options.connect,
     rename: options.rename,
     layout: options.out.kind === 'file' ? { kind: 'single', fileName: options.out.path } : { kind: 'split' },
   })

@@ -1,46 +1,20 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { Validator } from '@cfworker/json-schema'
 import { type CallToolResult, McpClient } from '@edgemcp/core'
 import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler, StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
-import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadGenerated, runCli as run } from './support/cli.js'
 import { createSampleServer } from './support/sample-server.js'
 import { packageRoot, typecheck } from './support/typecheck.js'
 
-// A generated module, loaded at run time; its types are checked separately by `typecheck`.
-type Generated = Record<string, any>
-
-const cli = join(packageRoot, 'dist', 'cli.js')
 let running: RunningServer
 let work: string
 
-function runCli(args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: work, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stderr })
-    })
-  })
-}
-
-/** Compiles generated TypeScript to an ES module beside it and imports it. */
-async function load(file: string): Promise<Generated> {
-  const source = readFileSync(join(work, file), 'utf8')
-  const js = ts.transpileModule(source, {
-    compilerOptions: {
-      module: ts.ModuleKind.ESNext,
-      target: ts.ScriptTarget.ES2022,
-      verbatimModuleSyntax: true,
-    },
-  }).outputText
-  const out = join(work, file.replace(/\.ts$/, '.mjs'))
-  writeFileSync(out, js)
-  return (await import(pathToFileURL(out).href)) as Generated
-}
+const runCli = (args: string[]) => run(args, work)
+const load = (file: string) => loadGenerated(work, file)
 
 beforeAll(async () => {
   running = await serve(createMcpHandler(createSampleServer()), { port: 0, hostname: '127.0.0.1' })

@@ -14,6 +14,12 @@ export interface Decl {
 /** Names that come from packages rather than from the generated code. */
 export const EXTERNAL_NAMES: Readonly<Record<string, { from: string; kind: 'type' | 'value' }>> = {
   CallToolResult: { from: '@edgemcp/core', kind: 'type' },
+  Implementation: { from: '@edgemcp/core', kind: 'type' },
+  McpClient: { from: '@edgemcp/core', kind: 'value' },
+  McpClientOptions: { from: '@edgemcp/core', kind: 'type' },
+  Transport: { from: '@edgemcp/core', kind: 'type' },
+  FallbackClientTransport: { from: '@edgemcp/sse', kind: 'value' },
+  FallbackTransportOptions: { from: '@edgemcp/sse', kind: 'type' },
   GetPromptResult: { from: '@edgemcp/core', kind: 'type' },
   ReadResourceResult: { from: '@edgemcp/core', kind: 'type' },
   ToolAnnotations: { from: '@edgemcp/core', kind: 'type' },

@@ -1,4 +1,5 @@
 import type { CodegenModel } from '../model/build-model.js'
+import { connectDecls } from './connect.js'
 import { referencedNames } from '../model/type-node.js'
 import { namedTypeStatement } from './declarations.js'
 import type { Decl } from './decl.js'
@@ -24,5 +25,6 @@ export function emitDecls(model: CodegenModel): Decl[] {
     ...(model.prompts ?? []).flatMap(promptDecls),
     ...(model.resourceTemplates ?? []).flatMap(templateDecls),
     ...facadeDecls(model),
+    ...connectDecls(model),
   ]
 }

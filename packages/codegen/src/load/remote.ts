@@ -1,50 +1,16 @@
-import { InputError, type Listing, parseListing } from '../model/input.js'
-import { collectPages } from './paginate.js'
-import type { AuthProvider } from '@edgemcp/core'
+import { type AuthProvider, McpClient, type McpClientOptions } from '@edgemcp/core'
+import { FallbackClientTransport } from '@edgemcp/sse'
+import { StdioClientTransport } from '@edgemcp/stdio'
+import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
+import { type ClientCapabilityName, InputError, type Listing, parseListing } from '../model/input.js'
 import { oauthProvider } from './oauth-login.js'
+import { collectPages } from './paginate.js'
 import { describeSource, LoadError, type LoadOptions, type ToolSource } from './source.js'
-
-/** The part of @edgemcp/core's McpClient used here (imported at run time, so file inputs work without it). */
-interface ListingClient {
-  connect(transport: unknown): Promise<void>
-  close(): Promise<void>
-  serverCapabilities?: Record<string, unknown> | undefined
-  listTools(options?: ListOptions): Promise<PageResult>
-  listPrompts(options?: ListOptions): Promise<PageResult>
-  listResourceTemplates(options?: ListOptions): Promise<PageResult>
-}
-interface ListOptions {
-  cursor?: string
-  timeoutMs?: number
-}
-type PageResult = Record<string, unknown> & { nextCursor?: unknown }
 
 const CLIENT_INFO = { name: 'edgemcp-codegen', version: '0.1.0' }
 
-/** Imports an optional workspace package; a missing one is a clear error, not a stack trace. */
-async function importPackage(specifier: string, purpose: string): Promise<Record<string, unknown>> {
-  try {
-    return (await import(specifier)) as Record<string, unknown>
-  } catch (error) {
-    throw new LoadError(
-      `${purpose} needs ${specifier}, which could not be loaded: ${(error as Error).message}`,
-    )
-  }
-}
-
-function constructorOf(
-  module: Record<string, unknown>,
-  name: string,
-  specifier: string,
-): new (
-  ...args: never[]
-) => unknown {
-  const value = module[name]
-  if (typeof value !== 'function') throw new LoadError(`${specifier} has no ${name} export`)
-  return value as new (
-    ...args: never[]
-  ) => unknown
-}
+/** What codegen's client declares by default: everything a server may gate tools on. */
+export const ALL_CLIENT_CAPABILITIES: readonly ClientCapabilityName[] = ['elicitation', 'roots', 'sampling']
 
 /** Message of an error and of its causes (fetch's "fetch failed" hides the useful part in `cause`). */
 export function describeError(error: unknown): string {
@@ -58,111 +24,165 @@ export function describeError(error: unknown): string {
   return parts.join(': ').replace(/\s*\n\s*/g, ' ') || 'unknown error'
 }
 
-async function createTransport(
+function createTransport(
   source: Exclude<ToolSource, { kind: 'file' }>,
   authProvider: AuthProvider | undefined,
-): Promise<unknown> {
-  if (source.kind === 'stdio') {
-    const stdio = await importPackage('@edgemcp/stdio', '--stdio')
-    const Transport = constructorOf(stdio, 'StdioClientTransport', '@edgemcp/stdio')
-    return new (Transport as unknown as new (o: object) => unknown)({
-      command: source.command,
-      shell: true,
-      stderr: 'pipe',
-    })
-  }
-  const http = await importPackage('@edgemcp/streamable-http', 'a URL input')
-  const Streamable = constructorOf(
-    http,
-    'StreamableHttpClientTransport',
-    '@edgemcp/streamable-http',
-  ) as unknown as new (
-    url: URL,
-    options: object,
-  ) => unknown
-  const headers = source.headers ?? {}
-  const wire = { headers, ...(authProvider && { authProvider }) }
-  let sse: Record<string, unknown> | undefined
-  try {
-    sse = (await import('@edgemcp/sse' as string)) as Record<string, unknown>
-  } catch {
-    sse = undefined // no legacy fallback available: Streamable HTTP only
-  }
-  const Fallback = sse?.FallbackClientTransport
-  if (typeof Fallback !== 'function') return new Streamable(new URL(source.url), wire)
-  return new (Fallback as new (url: string, options: object) => unknown)(source.url, {
+): StdioClientTransport | FallbackClientTransport {
+  if (source.kind === 'stdio')
+    return new StdioClientTransport({ command: source.command, shell: true, stderr: 'pipe' })
+  const wire = { headers: source.headers ?? {}, authProvider }
+  return new FallbackClientTransport(source.url, {
     ...wire,
-    streamable: (url: URL) => new Streamable(url, wire),
+    streamable: (url) => new StreamableHttpClientTransport(url, wire),
   })
 }
 
-/** Connects with @edgemcp/core's McpClient and lists everything, following nextCursor to the last page. */
+/**
+ * A client declaring `capabilities`. Their handlers refuse: codegen only lists, and a server that asks
+ * anyway (it may not, during a listing) is told no rather than left waiting.
+ */
+function listingClient(capabilities: readonly ClientCapabilityName[], timeoutMs: number): McpClient {
+  const handlers: NonNullable<McpClientOptions['handlers']> = {}
+  if (capabilities.includes('elicitation')) handlers.elicit = () => ({ action: 'decline' })
+  if (capabilities.includes('roots')) handlers.listRoots = () => ({ roots: [] })
+  if (capabilities.includes('sampling'))
+    handlers.sample = () => {
+      throw new Error('edgemcp-codegen does not sample')
+    }
+  return new McpClient(CLIENT_INFO, { requestTimeoutMs: timeoutMs, handlers })
+}
+
+/** Connects and runs `use`; connection failures become one-line LoadErrors, the client is always closed. */
+async function withClient<T>(
+  source: Exclude<ToolSource, { kind: 'file' }>,
+  options: LoadOptions,
+  capabilities: readonly ClientCapabilityName[],
+  use: (client: McpClient) => Promise<T>,
+): Promise<T> {
+  const name = describeSource(source)
+  const client = listingClient(capabilities, options.timeoutMs ?? 30_000)
+  const oauth =
+    source.kind === 'url' && options.oauth ? await oauthProvider(source.url, options.oauth) : undefined
+  try {
+    try {
+      await client.connect(createTransport(source, oauth?.provider))
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'interaction_required')
+        throw new LoadError(
+          `${name} needs an OAuth login, and CI is set without a terminal: run edgemcp-codegen with --auth ` +
+            `in a terminal once (tokens are then kept in ${oauth?.storePath}), or pass --token`,
+        )
+      const loginHint =
+        !oauth && (error as { status?: unknown }).status === 401
+          ? ' (to log in with OAuth run again with --auth; or pass --token)'
+          : ''
+      throw new LoadError(`cannot connect to ${name}: ${describeError(error)}${loginHint}`)
+    }
+    try {
+      return await use(client)
+    } catch (error) {
+      if (error instanceof LoadError) throw error
+      if (error instanceof InputError)
+        throw new LoadError(`${name} sent an invalid listing: ${error.message}`)
+      throw new LoadError(`${name}: ${describeError(error)}`)
+    }
+  } finally {
+    await client.close().catch(() => {})
+    await oauth?.close()
+  }
+}
+
+type ListMethod = 'listTools' | 'listPrompts' | 'listResourceTemplates'
+
+/** Every item of one list method, following nextCursor to the last page. */
+function listAll(
+  client: McpClient,
+  what: string,
+  method: ListMethod,
+  key: string,
+  options: LoadOptions,
+): Promise<unknown[]> {
+  const progress = options.progress ?? (() => {})
+  const timeoutMs = options.timeoutMs ?? 30_000
+  return collectPages(
+    what,
+    async (cursor) => {
+      const page = (await client[method](
+        cursor === undefined ? { timeoutMs } : { cursor, timeoutMs },
+      )) as Record<string, unknown>
+      return { items: page[key] as unknown[], nextCursor: page.nextCursor }
+    },
+    (page, total) => {
+      if (page > 1) progress(`${what}: page ${page}, ${total} so far`)
+    },
+  )
+}
+
+/** `{ tools: { listChanged: true }, logging: {} }` → `['logging', 'tools', 'tools.listChanged']`. */
+function capabilityList(capabilities: Record<string, unknown>): string[] {
+  const out: string[] = []
+  for (const [name, value] of Object.entries(capabilities)) {
+    out.push(name)
+    if (typeof value === 'object' && value !== null)
+      for (const [flag, on] of Object.entries(value)) if (on === true) out.push(`${name}.${flag}`)
+  }
+  return out.sort()
+}
+
+const toolNames = (tools: unknown[]): Set<string> =>
+  new Set(tools.map((t) => String((t as { name?: unknown }).name)))
+
+/**
+ * Connects with @edgemcp/core's McpClient and lists everything, following nextCursor to the last page. The
+ * client declares `options.capabilities` (default: elicitation, roots, sampling), so that tools a server
+ * offers only to capable clients are listed too; when it declares any, the tools are listed a second time by
+ * a client declaring none, and those only the capable client saw are recorded (the header notes them).
+ */
 export async function loadRemote(
   source: Exclude<ToolSource, { kind: 'file' }>,
   options: LoadOptions,
 ): Promise<Listing> {
   const progress = options.progress ?? (() => {})
-  const name = describeSource(source)
-  const core = await importPackage('@edgemcp/core', 'a server input')
-  const Client = constructorOf(core, 'McpClient', '@edgemcp/core') as unknown as new (
-    info: object,
-    options: object,
-  ) => ListingClient
-  const timeoutMs = options.timeoutMs ?? 30_000
-  const client = new Client(CLIENT_INFO, { requestTimeoutMs: timeoutMs })
-  const oauth =
-    source.kind === 'url' && options.oauth ? await oauthProvider(source.url, options.oauth) : undefined
-  const transport = await createTransport(source, oauth?.provider)
-  progress(`connecting to ${name}`)
-  try {
-    await client.connect(transport)
-  } catch (error) {
-    await client.close().catch(() => {})
-    await oauth?.close()
-    if ((error as { code?: unknown }).code === 'interaction_required')
-      throw new LoadError(
-        `${name} needs an OAuth login, and CI is set without a terminal: run edgemcp-codegen with --auth ` +
-          `in a terminal once (tokens are then kept in ${oauth?.storePath}), or pass --token`,
-      )
-    const loginHint =
-      !oauth && (error as { status?: unknown }).status === 401
-        ? ' (to log in with OAuth run again with --auth; or pass --token)'
-        : ''
-    throw new LoadError(`cannot connect to ${name}: ${describeError(error)}${loginHint}`)
-  }
-  try {
-    const list = async (what: string, method: (o: ListOptions) => Promise<PageResult>, key: string) =>
-      collectPages(
-        what,
-        async (cursor) => {
-          const page = await method.call(client, cursor === undefined ? { timeoutMs } : { cursor, timeoutMs })
-          return { items: page[key] as unknown[], nextCursor: page.nextCursor }
-        },
-        (page, total) => {
-          if (page > 1) progress(`${what}: page ${page}, ${total} so far`)
-        },
-      )
-    const raw: Record<string, unknown> = { tools: await list('tools/list', client.listTools, 'tools') }
+  const declared = [...(options.capabilities ?? ALL_CLIENT_CAPABILITIES)].sort()
+  progress(`connecting to ${describeSource(source)}`)
+  const raw = await withClient(source, options, declared, async (client) => {
+    const raw: Record<string, unknown> = {
+      tools: await listAll(client, 'tools/list', 'listTools', 'tools', options),
+    }
     const capabilities = client.serverCapabilities ?? {}
     if (options.prompts) {
-      if (capabilities.prompts) raw.prompts = await list('prompts/list', client.listPrompts, 'prompts')
+      if (capabilities.prompts)
+        raw.prompts = await listAll(client, 'prompts/list', 'listPrompts', 'prompts', options)
       else progress('the server has no prompts capability; no prompts to type')
     }
     if (options.resources) {
       if (capabilities.resources) {
-        raw.resourceTemplates = await list(
+        raw.resourceTemplates = await listAll(
+          client,
           'resources/templates/list',
-          client.listResourceTemplates,
+          'listResourceTemplates',
           'resourceTemplates',
+          options,
         )
       } else progress('the server has no resources capability; no resource templates to type')
     }
+    raw.server = { capabilities: capabilityList(capabilities), clientCapabilities: declared }
+    return raw
+  })
+  if (declared.length > 0) {
+    progress('listing the tools again as a client declaring no capabilities')
+    const plain = await withClient(source, options, [], (client) =>
+      listAll(client, 'tools/list', 'listTools', 'tools', options),
+    )
+    const seen = toolNames(plain)
+    const gated = [...toolNames(raw.tools as unknown[])].filter((n) => !seen.has(n)).sort()
+    if (gated.length > 0) (raw.server as Record<string, unknown>).capabilityTools = gated
+  }
+  try {
     return parseListing(raw)
   } catch (error) {
-    if (error instanceof InputError) throw new LoadError(`${name} sent an invalid listing: ${error.message}`)
-    throw new LoadError(`${name}: ${describeError(error)}`)
-  } finally {
-    await client.close().catch(() => {})
-    await oauth?.close()
+    if (error instanceof InputError)
+      throw new LoadError(`${describeSource(source)} sent an invalid listing: ${error.message}`)
+    throw error
   }
 }

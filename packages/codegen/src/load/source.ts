@@ -1,4 +1,6 @@
-import type { Listing } from '../model/input.js'
+import type { ClientCapabilityName, Listing } from '../model/input.js'
+import { loadFile } from './file.js'
+import { loadRemote } from './remote.js'
 import type { OAuthLoadOptions } from './oauth-login.js'
 
 /** Where a tools/list comes from. */
@@ -21,6 +23,11 @@ export interface LoadOptions {
   readStdin?: () => Promise<string>
   /** OAuth for a URL source (absent: none, e.g. when an Authorization header is given). */
   oauth?: OAuthLoadOptions
+  /**
+   * The client capabilities to declare to a server (`--capabilities`); default all of them (elicitation,
+   * roots, sampling), so that tools offered only to capable clients are listed too.
+   */
+  capabilities?: readonly ClientCapabilityName[]
 }
 
 /** A source that could not be read; the message is one line. */
@@ -44,10 +51,6 @@ export function describeSource(source: ToolSource): string {
 
 /** Loads the raw listing (validated) from a file, a server URL or a stdio server command. */
 export async function loadTools(source: ToolSource, options: LoadOptions = {}): Promise<Listing> {
-  if (source.kind === 'file') {
-    const { loadFile } = await import('./file.js')
-    return loadFile(source.path, options)
-  }
-  const { loadRemote } = await import('./remote.js')
+  if (source.kind === 'file') return loadFile(source.path, options)
   return loadRemote(source, options)
 }

@@ -12,7 +12,7 @@ import {
   NameAllocator,
   typeBaseOf,
 } from './identifiers.js'
-import type { Listing, RawPrompt, RawResourceTemplate } from './input.js'
+import type { Listing, RawPrompt, RawResourceTemplate, ServerNote } from './input.js'
 import type { SchemaDocument } from './refs.js'
 import type { Doc, JsonValue, NamedType, TypeNode } from './type-node.js'
 import { type TemplateVariable, templateVariables } from './uri-template.js'
@@ -29,6 +29,8 @@ export interface ModelOptions {
   /** Raw tool name → identifier (`--rename old=new`). */
   rename?: ReadonlyMap<string, string>
   validate?: boolean
+  /** Emit `connect(url | transport, options)` (default true; `--no-connect` leaves it out). */
+  connect?: boolean
 }
 
 export interface ToolModel {
@@ -71,6 +73,10 @@ export interface CodegenModel {
   source: string
   inputHash: string
   validate: boolean
+  /** Whether `connect()` is emitted (it imports McpClient and the HTTP transports at run time). */
+  connect: boolean
+  /** What the server declared when the listing was read from it, for the header. */
+  server?: ServerNote
   tools: ToolModel[]
   definitions: NamedType[]
   prompts?: PromptModel[]
@@ -81,6 +87,12 @@ export interface CodegenModel {
 /** Values the generated module declares itself; no tool, prompt or resource function may take them. */
 export const RUNTIME_VALUES = [
   'createClient',
+  'connect',
+  // Members of what connect() resolves to, beside the generated methods.
+  'client',
+  'close',
+  'McpClient',
+  'FallbackClientTransport',
   'invokeTool',
   'toolAnnotations',
   'toolNames',
@@ -94,6 +106,13 @@ export const RUNTIME_VALUES = [
 /** Types the generated module declares itself. */
 export const RUNTIME_TYPES = [
   'CallOptions',
+  'ConnectOptions',
+  'ConnectedClient',
+  'FallbackTransportOptions',
+  'Implementation',
+  'McpClient',
+  'McpClientOptions',
+  'Transport',
   'CallResult',
   'CallToolResult',
   'GetPromptResult',
@@ -190,10 +209,12 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
     source: options.source,
     inputHash: options.inputHash,
     validate: options.validate ?? false,
+    connect: options.connect ?? true,
     tools: toolModels,
     definitions: [...named].sort((a, b) => compareCodeUnits(a.name, b.name)),
     warnings,
   }
+  if (listing.server) model.server = listing.server
   if (options.prompts) model.prompts = promptModels
   if (options.resources) model.resourceTemplates = templateModels
   return model

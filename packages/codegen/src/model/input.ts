@@ -43,6 +43,22 @@ export interface Listing {
    * from the server. Not part of the input hash.
    */
   source?: string
+  /** What the server and codegen's client declared when the listing was read from a server (not hashed). */
+  server?: ServerNote
+}
+
+/** The client capabilities a server may offer tools for, and `--capabilities` chooses from. */
+export type ClientCapabilityName = 'elicitation' | 'roots' | 'sampling'
+export const CLIENT_CAPABILITY_NAMES: readonly ClientCapabilityName[] = ['elicitation', 'roots', 'sampling']
+
+/** What the generated header notes about the server a listing was read from (a `--snapshot` keeps it). */
+export interface ServerNote {
+  /** The server's capabilities: `tools`, and a flag set to true as `tools.listChanged`; sorted. */
+  capabilities: string[]
+  /** The capabilities codegen's client declared while listing; sorted. */
+  clientCapabilities: ClientCapabilityName[]
+  /** Tools the server listed only for a client declaring them (absent: none, or not checked). */
+  capabilityTools?: string[]
 }
 
 /** A malformed input; its message is one line that names the bad spot. */
@@ -85,11 +101,34 @@ function listingOf(value: unknown, where: string): Listing {
     if (typeof value.source !== 'string') throw new InputError(`${where}.source must be a string`)
     listing.source = value.source
   }
+  if (value.server !== undefined) listing.server = readServerNote(value.server, `${where}.server`)
   if (value.prompts !== undefined) listing.prompts = readPrompts(value.prompts, `${where}.prompts`)
   if (value.resourceTemplates !== undefined) {
     listing.resourceTemplates = readTemplates(value.resourceTemplates, `${where}.resourceTemplates`)
   }
   return listing
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+function readServerNote(value: unknown, where: string): ServerNote {
+  if (!isObject(value)) throw new InputError(`${where} must be an object`)
+  const { capabilities, clientCapabilities, capabilityTools } = value
+  if (!isStringArray(capabilities)) throw new InputError(`${where}.capabilities must be an array of strings`)
+  if (
+    !isStringArray(clientCapabilities) ||
+    !clientCapabilities.every((c) => (CLIENT_CAPABILITY_NAMES as readonly string[]).includes(c))
+  )
+    throw new InputError(
+      `${where}.clientCapabilities must list some of ${CLIENT_CAPABILITY_NAMES.join(', ')}`,
+    )
+  const note: ServerNote = { capabilities, clientCapabilities: clientCapabilities as ClientCapabilityName[] }
+  if (capabilityTools !== undefined) {
+    if (!isStringArray(capabilityTools))
+      throw new InputError(`${where}.capabilityTools must be an array of strings`)
+    note.capabilityTools = capabilityTools
+  }
+  return note
 }
 
 /** Concatenates pages, checking that no name appears twice. */

@@ -13,6 +13,8 @@ export interface CaseOptions {
   include?: string[]
   exclude?: string[]
   rename?: Record<string, string>
+  /** false: as with --no-connect. */
+  connect?: boolean
 }
 
 export function goldenCases(): string[] {
@@ -38,6 +40,7 @@ export function generateCase(name: string) {
     include: options.include ?? [],
     exclude: options.exclude ?? [],
     rename: new Map(Object.entries(options.rename ?? {})),
+    connect: options.connect ?? true,
     layout: options.split ? { kind: 'split' } : { kind: 'single', fileName: 'client.ts' },
   }
   const result = generate(listing, generateOptions)

@@ -3,7 +3,10 @@
 // Regenerate with the same command; add --check to fail when this file is out of date.
 import { Validator } from '@cfworker/json-schema';
 import type { OutputUnit, Schema, SchemaDraft } from '@cfworker/json-schema';
-import type { CallToolResult, GetPromptResult, ReadResourceResult, ToolAnnotations } from '@edgemcp/core';
+import { McpClient } from '@edgemcp/core';
+import type { CallToolResult, GetPromptResult, Implementation, McpClientOptions, ReadResourceResult, ToolAnnotations, Transport } from '@edgemcp/core';
+import { FallbackClientTransport } from '@edgemcp/sse';
+import type { FallbackTransportOptions } from '@edgemcp/sse';
 
 /** Per-request options, passed through to the client. */
 export interface RequestOptions {
@@ -473,4 +476,39 @@ export function createClient(client: ToolCaller & PromptGetter & ResourceReader)
     readRepoFileResource: (...args) => readRepoFileResource(client, ...args),
     readSearchResource: (...args) => readSearchResource(client, ...args),
   };
+}
+
+/** How {@link connect} sets up its client and, for a URL, its HTTP transport. */
+export interface ConnectOptions {
+  /** How the client introduces itself. Default `{ name: 'edgemcp-codegen-client', version: '0.0.0' }`. */
+  clientInfo?: Implementation;
+  /** Options of the `McpClient`: protocol, capabilities, handlers, requestTimeoutMs, … */
+  client?: McpClientOptions;
+  /** For a URL: headers, fetch, authProvider, … of Streamable HTTP (falling back to legacy HTTP+SSE). */
+  http?: FallbackTransportOptions;
+}
+
+/** A connected client: every generated function as a method, the `McpClient` itself, and `close()`. */
+export type ConnectedClient = ToolsClient & {
+  /** The underlying client, for what the generated methods do not cover. */
+  readonly client: McpClient;
+  /** Closes the connection. */
+  close(): Promise<void>;
+};
+
+/**
+ * Connects to a server and resolves to the typed client. `target` is a URL (Streamable HTTP, falling back to the
+ * legacy HTTP+SSE transport) or a transport not yet connected, e.g. `new StdioClientTransport({ command })` from
+ * `@edgemcp/stdio`.
+ */
+export async function connect(target: string | URL | Transport, options: ConnectOptions = {}): Promise<ConnectedClient> {
+  const client = new McpClient(options.clientInfo ?? { name: 'edgemcp-codegen-client', version: '0.0.0' }, options.client);
+  const transport = typeof target === 'string' || target instanceof URL ? new FallbackClientTransport(target, options.http) : target;
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  return { ...createClient(client), client, close: () => client.close() };
 }
