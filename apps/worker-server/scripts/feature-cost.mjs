@@ -21,10 +21,11 @@ const FEATURES = {
   completion: /core\/dist\/server\/methods\/completion\.js$/,
 }
 
-/** What a tools-only 2026-07-28 server never runs, yet gets with McpServer and createMcpFetchHandler. */
+/** What a tools-only 2026-07-28 server never runs, yet gets with McpServer and createStatelessFetchHandler. */
 const UNUSED_BY_MINIMAL = {
-  'legacy era (sessions, GET/DELETE, stores, admission)':
-    /core\/dist\/server\/(session|methods\/lifecycle|connect)\.js$|streamable-http\/dist\/(get-delete|default-stores|session-store|event-store|forward|session-change|admission)\.js$/,
+  // The transport's legacy side (sessions, GET/DELETE, stores) is already out: the stateless fetch handler.
+  'legacy era in core (sessions, initialize, connect)':
+    /core\/dist\/server\/(session|methods\/lifecycle|connect)\.js$/,
   'MRTR (rounds, signed state, input collector)':
     /core\/dist\/server\/(mrtr-round|mrtr-state|input-collector)\.js$/,
   'resources, prompts, completion, listen':

@@ -38,7 +38,7 @@ if (process.argv.includes('--features')) {
   const minimal = await measureWorker(minimalWorker())
   const withValidator = await measureWorker(minimalWorker({ withValidator: true }))
   console.log(
-    `A tools-only 2026-07-28 Worker (one JSON Schema tool, createMcpFetchHandler): ${kib(minimal.minified)} minified, ` +
+    `A tools-only 2026-07-28 Worker (one JSON Schema tool, createStatelessFetchHandler): ${kib(minimal.minified)} minified, ` +
       `${kib(minimal.gzipped)} gzipped without @cfworker/json-schema (goal: mcp-lite's ${kib(MCP_LITE.minified)}, ` +
       `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it`,
   )

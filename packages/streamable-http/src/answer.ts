@@ -13,11 +13,11 @@ import { errorResponse } from './http-error.js'
 import type { EventStream } from './event-stream.js'
 import { jsonResponse } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
-import type { HandlerState, PendingAnswer } from './state.js'
+import type { PendingAnswer, StreamHost } from './state.js'
 
 /** What an `Answer` is made of: one request being answered by the POST handler. */
 export interface AnswerInit {
-  state: HandlerState
+  state: StreamHost
   c: McpRequestContext
   session: ServerSession | undefined
   /** The client accepts SSE and the handler may use it for this request. */
@@ -64,7 +64,7 @@ export class Answer implements PendingAnswer {
   /** The handler's `emit`: related messages of this request. */
   readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.#relate(message)
 
-  readonly #state: HandlerState
+  readonly #state: StreamHost
   /** The request's context while it is being answered (see `#settle`). */
   #c: McpRequestContext | undefined
   readonly #session: ServerSession | undefined

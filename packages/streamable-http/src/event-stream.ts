@@ -8,7 +8,7 @@ import {
   WebSseConnection,
 } from './sse-connection.js'
 import { formatSseEvent } from './sse-format.js'
-import type { HandlerState } from './state.js'
+import type { StreamHost } from './state.js'
 
 const noop = () => {}
 const settled: Promise<void> = Promise.resolve()
@@ -67,13 +67,13 @@ export class EventStream implements SseConnectionOwner {
   #ended = false
   /** Closed when the client of a stream that cannot resume goes away (a modern request's cancellation). */
   #cancellation: RequestCancellation | undefined
-  readonly #state: HandlerState
+  readonly #state: StreamHost
   /** Where events are recorded for `Last-Event-ID` resumption; null when the stream cannot resume. */
   readonly #store: EventStore | null
 
   constructor(
     readonly id: string,
-    state: HandlerState,
+    state: StreamHost,
     /** The legacy session the stream belongs to, if any. */
     readonly session?: ServerSession,
   ) {

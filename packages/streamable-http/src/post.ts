@@ -11,6 +11,7 @@ import { storeFailure } from './get-delete.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
+import type { ResolvedOptions } from './options.js'
 import type { HandlerState } from './state.js'
 
 /**
@@ -21,10 +22,23 @@ export function handlePost(state: HandlerState, c: McpRequestContext): Promise<R
   return post(state, c).catch(storeFailure)
 }
 
-async function post(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  const request = c.req.raw
+/** A POST that passed the media-type checks, its body read and parsed. */
+export interface PostIntake {
+  value: unknown
+  /** The client accepts an SSE answer. */
+  acceptsSse: boolean
+}
+
+/**
+ * What every POST goes through first (both handlers): Content-Type must be JSON (415), Accept must list JSON
+ * and SSE (406, unless `acceptJsonOnly`), the body within `maxBodyBytes` (413) and valid JSON (400). The
+ * refusal as a response, or the parsed body.
+ */
+export async function readPost(
+  request: Request,
+  o: Pick<ResolvedOptions, 'acceptJsonOnly' | 'maxBodyBytes'>,
+): Promise<Response | PostIntake> {
   const headers = request.headers
-  const o = state.options
   if (!isJsonContentType(headers.get('content-type')))
     return refuse(
       request,
@@ -39,8 +53,16 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
     )
   const body = await readBody(request, o.maxBodyBytes)
   const parsed = body.ok ? parseJson(body.text) : body
-  if (!parsed.ok) return errorResponse(parsed.error)
-  const value = parsed.value
+  return parsed.ok ? { value: parsed.value, acceptsSse } : errorResponse(parsed.error)
+}
+
+async function post(state: HandlerState, c: McpRequestContext): Promise<Response> {
+  const request = c.req.raw
+  const headers = request.headers
+  const o = state.options
+  const intake = await readPost(request, o)
+  if (intake instanceof Response) return intake
+  const { value, acceptsSse } = intake
 
   const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
   const principal = auth?.principal

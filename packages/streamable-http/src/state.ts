@@ -27,6 +27,24 @@ export interface PendingAnswer {
 }
 
 /**
+ * What an `Answer` and its `EventStream` need of the handler that made them: `HandlerState` (sessions, streams,
+ * resumption), or the stateless handler's lighter one (`./stateless.ts`), so that a 2026-07-28-only server
+ * carries none of the legacy bookkeeping.
+ */
+export type StreamHost = Pick<
+  HandlerState,
+  | 'options'
+  | 'eventStore'
+  | 'newStream'
+  | 'connectOf'
+  | 'standaloneOf'
+  | 'afterRequest'
+  | 'addPending'
+  | 'removePending'
+  | 'streamEnded'
+>
+
+/**
  * Bookkeeping of one handler: sessions it has seen, the live SSE streams of each session (for cleanup and
  * resumption), each session's standalone GET stream, and the requests in flight.
  */

@@ -16,6 +16,12 @@ export const peers = [
       "export { McpServer } from '@edgemcp/core'; export { createMcpFetchHandler } from '@edgemcp/streamable-http'",
   },
   {
+    name: 'edgemcp: McpServer + createStatelessFetchHandler',
+    covers: '2026-07-28 only (no legacy sessions), JSON Schema validation (@cfworker/json-schema)',
+    contents:
+      "export { McpServer } from '@edgemcp/core'; export { createStatelessFetchHandler } from '@edgemcp/streamable-http/stateless'",
+  },
+  {
     name: 'edgemcp: McpServer + createMcpWorker',
     covers: 'the above + Durable Object sessions, hub fan-out, legacy HTTP+SSE',
     contents:

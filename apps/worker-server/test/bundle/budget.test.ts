@@ -16,6 +16,8 @@ describe('the Worker bundle size', () => {
   it('a tools-only 2026-07-28 Worker stays under its ceiling, its validator left out', async () => {
     const minimal = await measureWorker({ ...minimalWorker(), absWorkingDir: root })
     expect(minimal.code).toContain('@cfworker/json-schema') // an import left external, not bundled
+    // The stateless fetch handler: the transport's legacy side (resumption, session stores) stays out.
+    expect(minimal.code).not.toContain('Last-Event-ID')
     expect(minimal.minified).toBeLessThanOrEqual(CEILING.minimal.minified)
     expect(minimal.gzipped).toBeLessThanOrEqual(CEILING.minimal.gzipped)
   })
