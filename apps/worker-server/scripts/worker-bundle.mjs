@@ -61,9 +61,13 @@ export const GOAL = { minified: 65 * 1024, gzipped: 23 * 1024 }
  * from growing unnoticed. Lower them whenever the bundle shrinks; never raise them without saying why.
  */
 export const CEILING = {
-  ours: { minified: 75 * 1024, gzipped: 26.5 * 1024 },
-  // 50.3 / 18.2 KiB on the stateless fetch handler (58.4 / 20.8 on createMcpFetchHandler).
-  minimal: { minified: 51.5 * 1024, gzipped: 18.75 * 1024 },
+  // Raised from 75 / 26.5 on 2026-12-02: main measured 75.7 / 26.4 KiB after core's extension points for
+  // skills and tasks (2cf20cb, +0.6 KiB: ServerEngine.extend and the extension lookup in dispatch, which every
+  // server carries) and dispatch's named-field entries (a4d96a6, +0.3 KiB); the stateless handler's shared
+  // POST intake adds 0.1 KiB. 75.8 / 26.4 KiB now.
+  ours: { minified: 76.5 * 1024, gzipped: 26.75 * 1024 },
+  // 51.2 / 18.4 KiB on the stateless fetch handler (59.5 / 21.0 on createMcpFetchHandler).
+  minimal: { minified: 52 * 1024, gzipped: 18.75 * 1024 },
 }
 
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */

@@ -184,5 +184,5 @@ async function post(state: StatelessState, c: McpRequestContext): Promise<Respon
     principal,
   })
   if (listening) void handling.finally(listening)
-  return await answer.respond(handling)
+  return answer.respond(handling)
 }
