@@ -2,7 +2,15 @@
 
 export { createMcpWorker } from './create-mcp-worker.js'
 export type { McpWorker } from './create-mcp-worker.js'
-export type { McpWorkerOptions, ServerFactoryContext, ServerRole, WorkerHandlerOptions } from './options.js'
+export type {
+  McpWorkerOptions,
+  ServerFactoryContext,
+  ServerRole,
+  WorkerHandlerOptions,
+  WorkerTaskOptions,
+} from './options.js'
+export { createMcpTaskObject, durableTaskStore } from './task-object.js'
+export type { McpTaskObjectClass, McpTaskObjectInstance, TaskObjectRpc } from './task-object.js'
 export { notifyListChanged, notifyResourceUpdated } from './notify.js'
 export type { HubOptions } from './notify.js'
 export type { ListKind, ServerEvent } from './server-events.js'

@@ -69,6 +69,18 @@ export interface McpWorkerOptions<Env> {
   fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>
 }
 
+/** Where tasks live (`durableTaskStore`: binding, shards) and the budgets of each object (`createMcpTaskObject`). */
+export interface WorkerTaskOptions {
+  /** Durable Object binding of `McpTaskObject`. Default `MCP_TASKS`. */
+  binding?: string | undefined
+  /** Task objects the tasks are spread over (by task id). Default 1. Changing it strands existing tasks. */
+  shards?: number | undefined
+  /** Unexpired tasks one object holds at most. Default 10 000. */
+  maxTasks?: number | undefined
+  /** Unexpired tasks one principal holds at most in one object. Default 100. */
+  maxTasksPerPrincipal?: number | undefined
+}
+
 export interface ResolvedWorkerOptions<Env> {
   server: McpWorkerOptions<Env>['server']
   path: string
