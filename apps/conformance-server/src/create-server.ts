@@ -1,5 +1,6 @@
 import { McpServer } from '@edgemcp/core'
 import type { SkillSource } from '@edgemcp/core/skills'
+import { createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
 import { type FixtureHooks, registerFixtures } from './fixtures/index.js'
 import { registerSkills } from './fixtures/skills.js'
 
@@ -16,7 +17,7 @@ export interface ConformanceServerOptions {
 export function createConformanceServer(options: ConformanceServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: 'edgemcp-conformance-server', title: 'edgemcp conformance server', version: '0.0.0' },
-    { mrtrSecret: options.mrtrSecret },
+    { mrtrSecret: options.mrtrSecret, tasks: taskExtension({ store: createMemoryTaskStore() }) },
   )
   registerFixtures(server, options.hooks)
   if (options.skills) registerSkills(server, options.skills)

@@ -3,11 +3,17 @@ import { internalsOf } from '@edgemcp/core/internal'
 import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
-/** Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"). */
-export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
+/**
+ * Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"; the tasks
+ * extension, SEP-2663 "Routing Headers", adds `params.taskId` of its methods).
+ */
+export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 }
 
 const bindingCache = new WeakMap<object, HeaderBinding[]>()

@@ -49,6 +49,17 @@ export const entries = [
     budgetGzip: 16 * 1024,
   },
   {
+    name: '@edgemcp/core server with tasks (McpServer + @edgemcp/core/tasks)',
+    contents:
+      "export { McpServer } from '@edgemcp/core'; export { taskExtension, createMemoryTaskStore, runTask } from '@edgemcp/core/tasks'",
+    resolveDir: here,
+    external: ['@cfworker/json-schema'],
+    // 14.78 KiB when set (issue 17): the tasks extension is a subpath, so only servers that import it pay for
+    // it (~2.8 KiB over the server-only entry); the core barrel carries the engine's small hooks only.
+    budgetGzip: 15.5 * 1024,
+    mustNotContain: ['McpClient'],
+  },
+  {
     name: '@edgemcp/explorer (the page; opt-in, not in the Worker budget)',
     contents: "export { createExplorer } from '@edgemcp/explorer'",
     resolveDir: here,

@@ -3,6 +3,7 @@ export interface Outcome {
   name: string
   reason?: string
   status: 'pass' | 'fail' | 'missing'
+  counts: Record<'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO', number>
   failures: Array<{ id: string; message: string }>
 }
 

@@ -28,6 +28,7 @@ import type {
   SampleHandler,
 } from './types.js'
 import { isObject } from '../protocol/json.js'
+import { TASKS_EXTENSION } from '../protocol/tasks.js'
 
 /** Options of one wire request beyond the public ones. */
 export interface WireOptions extends ClientRequestOptions {
@@ -112,9 +113,13 @@ export class ClientCore {
 
   /** The capabilities declared in the given era (from `capabilities` and the registered handlers). */
   declaredCapabilities(era: Era = this.era ?? 'legacy', version?: string): JsonObject {
-    return clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era, version, {
+    const caps = clientCapabilities(this.options.capabilities ?? {}, this.handlers.declared, era, version, {
       applyDefaults: this.options.elicitation?.form?.applyDefaults === true,
     })
+    // SEP-2663: a modern client that takes task results (callTool waits for them) says so.
+    if (era === 'modern' && this.options.tasks === true)
+      caps.extensions = { ...(isObject(caps.extensions) ? caps.extensions : {}), [TASKS_EXTENSION]: {} }
+    return caps
   }
 
   /** Resolves when the connection has closed. */

@@ -11,6 +11,7 @@ import { CAPABILITY_OF } from './input-handlers.js'
 import { checkResultType, MRTR_METHODS, runInputLoop, type InputRequest } from './mrtr-loop.js'
 import { collect, items, type PageFetcher } from './pagination.js'
 import { listenLegacy } from './subscriptions.js'
+import { awaitTask } from './tasks.js'
 import type {
   CallToolParams,
   CompleteParams,
@@ -136,8 +137,29 @@ export class McpClient extends ClientCore {
   iterateTools(options: ClientRequestOptions = {}): AsyncGenerator<Tool, void, undefined> {
     return items(this.#fetcher<ListToolsResult>('tools/list', options), (p) => p.tools, options)
   }
-  callTool(params: CallToolParams, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
-    return this.request('tools/call', { ...params }, options)
+  /**
+   * Calls a tool and returns its result. When the server answers with a task (SEP-2663), waits for it: polls
+   * `tasks/get`, answers its input requests with the registered handlers, reports its progress to
+   * `onprogress`, and returns the final result (`signal` cancels the task). For the task itself, use
+   * `request('tools/call', …)` and `awaitTask`, or `callToolTask` of `@edgemcp/core/tasks`.
+   */
+  async callTool(params: CallToolParams, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
+    const result = await this.request<CallToolResult & Result>('tools/call', { ...params }, options)
+    return result.resultType === 'task' ? this.awaitTask(result, options) : result
+  }
+
+  /**
+   * Waits for a task the server created (the CreateTaskResult of a `tools/call`) and returns its final result:
+   * see `callTool`. A failed task throws its ProtocolError; a cancelled one an McpLocalError (`aborted`).
+   */
+  awaitTask(created: Result, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
+    const client = {
+      request: (method: string, params: JsonObject, o?: ClientRequestOptions) =>
+        this.request(method, params, o),
+      fulfil: (key: string, request: InputRequest, signal: AbortSignal | undefined) =>
+        this.#fulfil(key, request, signal),
+    }
+    return awaitTask(client, created, options) as Promise<CallToolResult & Result>
   }
 
   listResources(options?: ListOptions): Promise<ListResourcesResult> {

@@ -75,6 +75,9 @@ describe('checkResultType', () => {
     expect(checkResultType('tools/list', {})).toBe('complete')
     expect(checkResultType('tools/call', { resultType: 'input_required' })).toBe('input_required')
     expect(() => checkResultType('tools/list', { resultType: 'input_required' })).toThrow(/only tools\/call/)
-    expect(() => checkResultType('tools/call', { resultType: 'task' })).toThrow(/unknown resultType "task"/)
+    expect(() => checkResultType('tools/call', { resultType: 'bogus' })).toThrow(/unknown resultType "bogus"/)
+    // A CreateTaskResult (SEP-2663) answers tools/call only.
+    expect(checkResultType('tools/call', { resultType: 'task' })).toBe('task')
+    expect(() => checkResultType('prompts/get', { resultType: 'task' })).toThrow(/unknown resultType "task"/)
   })
 })

@@ -21,9 +21,11 @@ export interface InputLoopOptions {
  * `resultType` of a modern result: absent means `complete` (basic/index "ResultType"); an unknown value is
  * invalid, and `input_required` is only legal on the MRTR methods.
  */
-export function checkResultType(method: string, result: JsonObject): 'complete' | 'input_required' {
+export function checkResultType(method: string, result: JsonObject): 'complete' | 'input_required' | 'task' {
   const type = result.resultType ?? 'complete'
   if (type === 'complete') return 'complete'
+  // A CreateTaskResult (SEP-2663) answers tools/call only.
+  if (type === 'task' && method === 'tools/call') return 'task'
   if (type === 'input_required' && MRTR_METHODS.has(method)) return 'input_required'
   throw new McpLocalError(
     'remote',
@@ -33,7 +35,10 @@ export function checkResultType(method: string, result: JsonObject): 'complete' 
   )
 }
 
-function readInputRequests(method: string, result: JsonObject): Array<[string, InputRequest]> | undefined {
+export function readInputRequests(
+  method: string,
+  result: JsonObject,
+): Array<[string, InputRequest]> | undefined {
   const raw = result.inputRequests
   if (raw === undefined) return undefined
   if (!isObject(raw))

@@ -101,6 +101,11 @@ export interface McpClientOptions {
   /** Bound on MRTR rounds of one request (modern era). Default 10. */
   maxInputRounds?: number
   /**
+   * Modern era: declare the tasks extension (SEP-2663, `io.modelcontextprotocol/tasks`), so a server may answer
+   * a `tools/call` with a task, which `callTool` waits for. Default false (a task result is waited for anyway).
+   */
+  tasks?: boolean
+  /**
    * Legacy era: after the handshake, open the transport's standalone stream (Streamable HTTP's GET stream)
    * so server→client requests and notifications sent outside any request's stream arrive (elicitation from a
    * background task, list changes). Default true; a server that offers none (405) is fine. Failures go to

@@ -63,6 +63,13 @@ export class HandlerContext implements RequestContext {
   get signal(): AbortSignal {
     return this.#scope.abort.signal
   }
+  get taskId(): string | undefined {
+    return this.#scope.taskId
+  }
+
+  startTask(): Promise<void> {
+    return this.#scope.startTask?.() ?? Promise.resolve()
+  }
 
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {
     const scope = this.#scope

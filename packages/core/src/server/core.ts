@@ -3,6 +3,7 @@ import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { Registry } from './registry.js'
+import type { TaskHooks } from './task-hooks.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
@@ -49,6 +50,8 @@ export interface ServerCore {
   createSession(): ServerSession
   /** Methods added by extensions (`skills/list` …), answered in both eras after the built-in ones. */
   readonly methods: ReadonlyMap<string, ExtensionMethod>
+  /** The tasks extension, when the server has one (`options.tasks`). */
+  readonly tasks: TaskHooks | undefined
 }
 
 /** A method an extension adds to a server (see `ServerEngine.extend`). */
@@ -77,6 +80,12 @@ export interface RequestScope {
   authInfo: unknown
   principal: string | undefined
   inputs: InputCollector | undefined
+  /** Set when the request runs as a task (SEP-2663): its id. */
+  taskId?: string | undefined
+  /** `ctx.startTask()` of a tool whose handler decides when it becomes a task. */
+  startTask?: (() => Promise<void>) | undefined
+  /** Settles with the CreateTaskResult once `ctx.startTask()` made the task. */
+  taskStarted?: Promise<JsonObject> | undefined
 }
 
 export type { JsonRpcMessage }

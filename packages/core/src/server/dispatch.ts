@@ -114,7 +114,8 @@ function extensionEntry(scope: RequestScope, method: string): Entry | undefined 
  */
 function finish(scope: RequestScope, result: JsonObject, entry: Entry, cacheKey: string | undefined) {
   const { core } = scope
-  if (scope.era === MODERN && result.resultType !== 'input_required') {
+  // `input_required` (MRTR) and `task` (a CreateTaskResult, SEP-2663) keep their own resultType.
+  if (scope.era === MODERN && result.resultType !== 'input_required' && result.resultType !== 'task') {
     result.resultType = 'complete'
     if (entry.cacheable) {
       result.ttlMs ??= core.options.cache.ttlMs

@@ -10,6 +10,7 @@ import type { ListKind, Registration, Registry } from './registry.js'
 import { ServerSession, type SessionSnapshot } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 import type { McpServerOptions } from './options.js'
+import { type TaskHooks, taskHooksOf } from './task-hooks.js'
 
 /**
  * The state behind an `McpServer`: what is registered, resolved options, the MRTR signer, list caches,
@@ -34,6 +35,7 @@ export class ServerEngine implements ServerCore {
   readonly methods = new Map<string, ExtensionMethod>()
   /** Extensions declared by `extend`, by identifier: their settings (`capabilities.extensions[id]`). */
   readonly #extensions = new Map<string, JsonObject>()
+  readonly tasks: TaskHooks | undefined
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
   readonly #extraCapabilities: JsonObject
@@ -57,6 +59,11 @@ export class ServerEngine implements ServerCore {
     this.signer = new MrtrSigner(options.mrtrSecret)
     this.#extraCapabilities = options.capabilities ?? {}
     this.#logging = options.logging ?? true
+    this.tasks = options.tasks === undefined ? undefined : taskHooksOf(options.tasks)
+    if (this.tasks) {
+      const methods = Object.entries(this.tasks.methods).map(([name, run]) => [name, { run }])
+      this.extend(this.tasks.id, {}, Object.fromEntries(methods))
+    }
   }
 
   /** Adds an entry; its list changed (and again when the returned registration removes it). */

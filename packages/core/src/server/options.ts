@@ -1,4 +1,4 @@
-import type { JsonObject } from './types.js'
+import type { JsonObject, TaskExtension } from './types.js'
 
 /**
  * Options of `new McpServer(info, options)`. Every field is optional and may be given as `undefined`
@@ -26,4 +26,9 @@ export interface McpServerOptions {
   capabilities?: JsonObject | undefined
   /** Put `io.modelcontextprotocol/serverInfo` in every modern result's `_meta`. Default true. */
   serverInfoInResults?: boolean | undefined
+  /**
+   * The tasks extension (SEP-2663): `taskExtension({ store })` from `@edgemcp/core/tasks`. Tools registered
+   * with `task: 'optional' | 'required'` may then answer a `tools/call` with a task.
+   */
+  tasks?: TaskExtension | undefined
 }

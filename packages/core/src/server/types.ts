@@ -92,6 +92,29 @@ export interface ToolDefinition<
   inputSchema?: In
   outputSchema?: Out
   _meta?: JsonObject
+  /**
+   * Whether a call may become a task (SEP-2663; needs the server's `tasks` option). `'optional'`: a task when
+   * the client declared the tasks extension, otherwise an ordinary call. `'required'`: a client without the
+   * extension gets error -32021. The handler stays the same function either way.
+   */
+  task?: TaskSupport
+}
+
+/**
+ * A tool's task support: `'optional'`, `'required'`, or an object whose `startedByHandler: true` lets the
+ * handler run inside the request (MRTR input rounds included) until it calls `ctx.startTask()`.
+ */
+export type TaskSupport =
+  | 'optional'
+  | 'required'
+  | { support: 'optional' | 'required'; startedByHandler?: boolean }
+
+/**
+ * The tasks extension of a server: made by `taskExtension()` of `@edgemcp/core/tasks`, given as
+ * `new McpServer(info, { tasks })`. Opaque.
+ */
+export interface TaskExtension {
+  readonly extension: 'io.modelcontextprotocol/tasks'
 }
 
 export interface ResourceMetadata {
@@ -226,8 +249,20 @@ export interface RequestContext {
   readonly sessionId: string | undefined
   /** The verified principal a transport's auth middleware attached, if any. */
   readonly authInfo: unknown
-  /** Aborts when the client cancels, the transport drops, or the round ends for more input (MRTR). */
+  /**
+   * Aborts when the client cancels (`tasks/cancel` for a task), the transport drops, or the round ends for more
+   * input (MRTR).
+   */
   readonly signal: AbortSignal
+  /** The task this call runs as (SEP-2663), if it runs as one. */
+  readonly taskId: string | undefined
+  /**
+   * Turns this call into a task from here on, for a tool registered with `task: { startedByHandler: true }`:
+   * the request is answered with the task, and the task replays the handler (with the input gathered so far)
+   * where it runs. Keep the code before it free of side effects. Resolves at once when the call runs as a task
+   * already, or cannot become one (the client did not declare the extension).
+   */
+  startTask(): Promise<void>
   /** Asks the user for input: a server→client request (legacy) or an MRTR round (modern). */
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult>
   /** Asks the client's model for a completion. */

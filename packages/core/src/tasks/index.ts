@@ -17,3 +17,9 @@ export type {
   TaskStore,
   TaskTransition,
 } from './types.js'
+export { taskExtension } from './extension.js'
+export type { TaskExtensionOptions } from './extension.js'
+export { abortTask, runTask } from './control.js'
+export { PROGRESS_META } from '../protocol/tasks.js'
+export { callToolTask, ToolTask } from './tool-task.js'
+export type { TaskInfo } from './tool-task.js'

@@ -1,7 +1,6 @@
 import type { Implementation, JsonObject } from '../server/types.js'
 
-/** The id of the tasks extension (SEP-2663), under `capabilities.extensions`. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+export { TASKS_EXTENSION } from '../protocol/tasks.js'
 
 /** Where a task is: `working` and `input_required` may change; the other three are terminal. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'

@@ -54,9 +54,11 @@ async function scriptedLegacy(
 describe('a misbehaving server', () => {
   it('an unknown resultType is an error, an absent one means complete', async () => {
     const { client } = await scripted((m) =>
-      m.params.name === 'odd' ? { result: { resultType: 'task', content: [] } } : { result: { content: [] } },
+      m.params.name === 'odd'
+        ? { result: { resultType: 'bogus', content: [] } }
+        : { result: { content: [] } },
     )
-    await expect(client.callTool({ name: 'odd' })).rejects.toThrow(/unknown resultType "task"/)
+    await expect(client.callTool({ name: 'odd' })).rejects.toThrow(/unknown resultType "bogus"/)
     await expect(client.callTool({ name: 'plain' })).resolves.toEqual({ content: [] })
   })
 

@@ -39,6 +39,10 @@ function runTool(
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
+  // A task-capable tool (SEP-2663): the tasks extension says whether this call becomes a task.
+  const tasks = tool.definition.task === undefined || scope.taskId ? undefined : scope.core.tasks
+  const mode = tasks?.callTool(scope, tool)
+  if (mode !== undefined && mode !== 'sync' && mode !== 'deferred') return mode
   let result: CallToolResult | PromiseLike<CallToolResult>
   try {
     result = tool.handler(checked.value, new HandlerContext(scope))
@@ -46,10 +50,12 @@ function runTool(
     return handlerFailed(scope, e)
   }
   if (!isThenable(result)) return finishToolResult(scope, name, result, tool.output)
-  return Promise.resolve(result).then(
+  const finished = Promise.resolve(result).then(
     (r) => finishToolResult(scope, name, r, tool.output),
     (e: unknown) => handlerFailed(scope, e),
   )
+  // `ctx.startTask()` answers with the CreateTaskResult it made (see TaskHooks.callTool).
+  return mode === 'deferred' && scope.taskStarted ? Promise.race([finished, scope.taskStarted]) : finished
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
