@@ -139,5 +139,7 @@ export type {
   ServerNotification,
   Subscription,
   SubscriptionFilter,
+  TaskClient,
+  TaskWaiter,
   Tool,
 } from './client/types.js'

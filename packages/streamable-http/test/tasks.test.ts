@@ -4,7 +4,7 @@
 // answered by the client's handler along the way), the task handle of @edgemcp/core/tasks (status, input,
 // cancel, result), failures and cancellation as errors, and a client that does not take tasks.
 import { McpClient, McpLocalError, McpServer, ProtocolError, internalError } from '@edgemcp/core'
-import { callToolTask, createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
+import { callToolTask, clientTasks, createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StreamableHttpClientTransport } from '../src/client/transport.js'
 import { createMcpHandler } from '../src/handler.js'
@@ -74,14 +74,14 @@ function makeServer() {
 }
 
 async function connect(options: { tasks?: boolean } = {}) {
+  const { tasks = true } = options
   const { server, seen } = makeServer()
   running = await serve(createMcpHandler(server))
   client = new McpClient(
     { name: 'tasks-test', version: '1.0.0' },
     {
       protocol: '2026-07-28',
-      tasks: true,
-      ...options,
+      tasks: tasks ? clientTasks() : undefined,
       handlers: { elicit: async () => ({ action: 'accept', content: { who: 'Ada' } }) },
     },
   )
@@ -105,7 +105,7 @@ describe('tasks over Streamable HTTP', () => {
 
   it('a client that does not take tasks gets the same handler inline', async () => {
     const { client } = await connect({ tasks: false })
-    // (the default: only a client created with `tasks: true` declares the extension)
+    // (the default: only a client given `tasks: clientTasks()` declares the extension)
     const result = await client.callTool({ name: 'report', arguments: { months: 1 } })
     expect(result.content).toEqual([{ type: 'text', text: 'built for Ada (inline)' }])
     const refused = await client.callTool({ name: 'forever' }).catch((e: unknown) => e)

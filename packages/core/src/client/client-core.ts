@@ -117,7 +117,7 @@ export class ClientCore {
       applyDefaults: this.options.elicitation?.form?.applyDefaults === true,
     })
     // SEP-2663: a modern client that takes task results (callTool waits for them) says so.
-    if (era === 'modern' && this.options.tasks === true)
+    if (era === 'modern' && this.options.tasks)
       caps.extensions = { ...(isObject(caps.extensions) ? caps.extensions : {}), [TASKS_EXTENSION]: {} }
     return caps
   }

@@ -11,7 +11,6 @@ import { CAPABILITY_OF } from './input-handlers.js'
 import { checkResultType, MRTR_METHODS, runInputLoop, type InputRequest } from './mrtr-loop.js'
 import { collect, items, type PageFetcher } from './pagination.js'
 import { listenLegacy } from './subscriptions.js'
-import { awaitTask } from './tasks.js'
 import type {
   CallToolParams,
   CompleteParams,
@@ -150,16 +149,25 @@ export class McpClient extends ClientCore {
 
   /**
    * Waits for a task the server created (the CreateTaskResult of a `tools/call`) and returns its final result:
-   * see `callTool`. A failed task throws its ProtocolError; a cancelled one an McpLocalError (`aborted`).
+   * see `callTool`. Needs the `tasks` option. A failed task throws its ProtocolError; a cancelled one an
+   * McpLocalError (`aborted`).
    */
   awaitTask(created: Result, options?: ClientRequestOptions): Promise<CallToolResult & Result> {
+    const wait = this.options.tasks
+    if (!wait)
+      return Promise.reject(
+        new McpLocalError(
+          'misuse',
+          'A task result needs the tasks option (clientTasks() of @edgemcp/core/tasks)',
+        ),
+      )
     const client = {
       request: (method: string, params: JsonObject, o?: ClientRequestOptions) =>
         this.request(method, params, o),
       fulfil: (key: string, request: InputRequest, signal: AbortSignal | undefined) =>
         this.#fulfil(key, request, signal),
     }
-    return awaitTask(client, created, options) as Promise<CallToolResult & Result>
+    return wait(client, created, options) as Promise<CallToolResult & Result>
   }
 
   listResources(options?: ListOptions): Promise<ListResourcesResult> {

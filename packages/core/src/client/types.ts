@@ -101,10 +101,10 @@ export interface McpClientOptions {
   /** Bound on MRTR rounds of one request (modern era). Default 10. */
   maxInputRounds?: number
   /**
-   * Modern era: declare the tasks extension (SEP-2663, `io.modelcontextprotocol/tasks`), so a server may answer
-   * a `tools/call` with a task, which `callTool` waits for. Default false (a task result is waited for anyway).
+   * The tasks extension (SEP-2663): `clientTasks()` of `@edgemcp/core/tasks`. The client then declares
+   * `io.modelcontextprotocol/tasks` (modern era), and `callTool` waits for a task result as for any call.
    */
-  tasks?: boolean
+  tasks?: TaskWaiter | undefined
   /**
    * Legacy era: after the handshake, open the transport's standalone stream (Streamable HTTP's GET stream)
    * so server→client requests and notifications sent outside any request's stream arrive (elicitation from a
@@ -134,6 +134,23 @@ export interface ProgressInfo {
   message?: string
 }
 export type ProgressCallback = (progress: ProgressInfo) => void
+
+/** What waiting for a task needs of a client: requests, and answers to the server's questions. */
+export interface TaskClient {
+  request(method: string, params: JsonObject, options?: ClientRequestOptions): Promise<JsonObject>
+  fulfil(
+    key: string,
+    request: { method: string; params: JsonObject },
+    signal: AbortSignal | undefined,
+  ): Promise<JsonObject>
+}
+
+/** Follows a task from its CreateTaskResult to its final result (`clientTasks()` of `@edgemcp/core/tasks`). */
+export type TaskWaiter = (
+  client: TaskClient,
+  created: JsonObject,
+  options?: ClientRequestOptions,
+) => Promise<JsonObject>
 
 export interface ClientRequestOptions {
   /** Overrides the client's `requestTimeoutMs` for this request. `0` disables the timeout. */

@@ -3,14 +3,10 @@ import { fromErrorObject } from '../errors/protocol-error.js'
 import type { JsonRpcErrorObject } from '../jsonrpc/types.js'
 import { isObject } from '../protocol/json.js'
 import { PROGRESS_META } from '../protocol/tasks.js'
-import { type InputRequest, readInputRequests } from './mrtr-loop.js'
-import type { ClientRequestOptions, JsonObject, ProgressInfo } from './types.js'
+import { readInputRequests } from '../client/mrtr-loop.js'
+import type { ClientRequestOptions, JsonObject, ProgressInfo, TaskWaiter } from '../client/types.js'
 
-/** What waiting for a task needs of a client: requests, and answers to the server's questions. */
-export interface TaskClient {
-  request(method: string, params: JsonObject, options?: ClientRequestOptions): Promise<JsonObject>
-  fulfil(key: string, request: InputRequest, signal: AbortSignal | undefined): Promise<JsonObject>
-}
+import type { TaskClient } from '../client/types.js'
 
 const remote = (message: string) => new McpLocalError('remote', message)
 
@@ -28,6 +24,12 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
     if (signal?.aborted) done()
     else signal?.addEventListener('abort', done, { once: true })
   })
+
+/**
+ * The client side of the tasks extension, for `new McpClient(info, { tasks: clientTasks() })`: the client
+ * declares `io.modelcontextprotocol/tasks` (2026-07-28) and `callTool` waits for a task as for any call.
+ */
+export const clientTasks = (): TaskWaiter => awaitTask
 
 /**
  * Follows a task (SEP-2663) from its CreateTaskResult to its end: polls `tasks/get` at the server's
