@@ -253,10 +253,13 @@ describe.each<VariantName>(['lowest', 'newest'])(
         const dev = await startWranglerDev({ cwd: dir, config, timeoutMs: 180_000, probe: readyOnAnyAnswer })
         try {
           const legacySse = /createMcpWorker|createAutoHandler/.test(example?.code ?? '')
-          const eras = ['modern', 'legacy', ...(legacySse ? ['sse'] : [])]
+          // The stateless handler serves 2026-07-28 clients only, as its README says.
+          const modernOnly = /createStatelessFetchHandler/.test(example?.code ?? '')
+          const eras = ['modern', ...(modernOnly ? [] : ['legacy']), ...(legacySse ? ['sse'] : [])]
           const result = await clientCheck(dir, `${dev.origin}${await mcpPath(dev.origin)}`, eras)
           expect(result.modern, dev.output()).toMatchObject({ protocolVersion: '2026-07-28' })
-          expect(result.legacy, dev.output()).toMatchObject({ protocolVersion: '2025-11-25' })
+          if (!modernOnly)
+            expect(result.legacy, dev.output()).toMatchObject({ protocolVersion: '2025-11-25' })
           if (legacySse) expect(result.sse).toMatchObject({ protocolVersion: '2024-11-05' })
         } finally {
           await dev.stop()
