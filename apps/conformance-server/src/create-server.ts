@@ -11,15 +11,23 @@ export interface ConformanceServerOptions {
   hooks?: FixtureHooks
   /** The skills fixture folder's files (SEP-2640); no skills extension when absent. */
   skills?: SkillSource | undefined
+  /**
+   * The tasks extension (SEP-2663) with its in-memory store and task fixture tools; on unless `false`. Off for
+   * tests that enumerate the scored tools only (codegen's round trip).
+   */
+  tasks?: boolean | undefined
 }
 
 /** The McpServer with every conformance fixture registered. */
 export function createConformanceServer(options: ConformanceServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: 'edgemcp-conformance-server', title: 'edgemcp conformance server', version: '0.0.0' },
-    { mrtrSecret: options.mrtrSecret, tasks: taskExtension({ store: createMemoryTaskStore() }) },
+    {
+      mrtrSecret: options.mrtrSecret,
+      tasks: options.tasks === false ? undefined : taskExtension({ store: createMemoryTaskStore() }),
+    },
   )
-  registerFixtures(server, options.hooks)
+  registerFixtures(server, options.hooks, { tasks: options.tasks !== false })
   if (options.skills) registerSkills(server, options.skills)
   return server
 }
