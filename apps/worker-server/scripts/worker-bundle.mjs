@@ -65,7 +65,10 @@ export const CEILING = {
   // skills and tasks (2cf20cb, +0.6 KiB: ServerEngine.extend and the extension lookup in dispatch, which every
   // server carries) and dispatch's named-field entries (a4d96a6, +0.3 KiB); the stateless handler's shared
   // POST intake adds 0.1 KiB. 75.8 / 26.4 KiB now.
-  ours: { minified: 76.5 * 1024, gzipped: 26.75 * 1024 },
+  // Raised again to 77 / 27 the same day: the tasks extension's engine hooks (1f0b228: the task branch of
+  // tools/call, ctx.taskId/startTask, the Mcp-Name taskId binding) put the sample at 76.7 KiB minified, though
+  // it declares no task tool. Issue 18 owns bringing this back down (hooks registered by the extension).
+  ours: { minified: 77 * 1024, gzipped: 27 * 1024 },
   // 51.2 / 18.4 KiB on the stateless fetch handler (59.5 / 21.0 on createMcpFetchHandler).
   minimal: { minified: 52 * 1024, gzipped: 18.75 * 1024 },
 }
