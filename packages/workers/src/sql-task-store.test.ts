@@ -1,6 +1,7 @@
-import { TaskLimitError, type TaskRecord } from '@edgemcp/core/tasks'
+import { TaskLimitError } from '@edgemcp/core/tasks'
 import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { taskRecord } from '../test/fixtures/task-record.js'
 import type { Env } from '../test/fixtures/worker.js'
 import { SqlTaskStore } from './sql-task-store.js'
 
@@ -8,24 +9,7 @@ const ns = (env as unknown as Env).MCP_SESSION
 const withSql = <R>(fn: (sql: SqlStorage) => R | Promise<R>) =>
   runInDurableObject(ns.get(ns.newUniqueId()), (_o, state) => fn(state.storage.sql))
 
-function task(taskId: string, over: Partial<TaskRecord> = {}): TaskRecord {
-  const now = Date.now()
-  return {
-    taskId,
-    status: 'working',
-    createdAt: new Date(now).toISOString(),
-    lastUpdatedAt: new Date(now).toISOString(),
-    ttlMs: 60_000,
-    expiresAt: now + 60_000,
-    request: {
-      method: 'tools/call',
-      params: { name: 'slow', arguments: {} },
-      protocolVersion: '2026-07-28',
-      clientCapabilities: {},
-    },
-    ...over,
-  }
-}
+const task = taskRecord
 
 describe('SqlTaskStore', () => {
   it('keeps a task for a new instance, applies changes once, and never changes a finished task', () =>

@@ -2,29 +2,14 @@ import type { TaskRecord } from '@edgemcp/core/tasks'
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { durableTaskStore, type McpTaskObjectInstance } from '../src/index.js'
+import { taskRecord } from './fixtures/task-record.js'
 import type { Env } from './fixtures/worker.js'
 
 const ns = (env as unknown as Env).MCP_TASKS
 let next = 0
 
-function task(ttlMs = 60_000, over: Partial<TaskRecord> = {}): TaskRecord {
-  const now = Date.now()
-  return {
-    taskId: `task-${Date.now()}-${next++}`,
-    status: 'working',
-    createdAt: new Date(now).toISOString(),
-    lastUpdatedAt: new Date(now).toISOString(),
-    ttlMs,
-    expiresAt: now + ttlMs,
-    request: {
-      method: 'tools/call',
-      params: { name: 'slow', arguments: {} },
-      protocolVersion: '2026-07-28',
-      clientCapabilities: {},
-    },
-    ...over,
-  }
-}
+const task = (ttlMs = 60_000, over: Partial<TaskRecord> = {}): TaskRecord =>
+  taskRecord(`task-${Date.now()}-${next++}`, { ttlMs, ...over })
 
 /** The task object that holds the tasks of a one-shard store. */
 const onlyObject = () => ns.get(ns.idFromName('tasks-0'))
