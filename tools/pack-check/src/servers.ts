@@ -9,13 +9,20 @@ export interface NodeServer {
   stop: () => Promise<void>
 }
 
-/** Starts `node <script>` in `cwd` and resolves once it prints {"port":…}; rejects with its output if it exits. */
-export function startNodeServer(cwd: string, script: string): Promise<NodeServer> {
-  const child: ChildProcess = spawn(process.execPath, [script], {
-    cwd,
-    env: cleanEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+interface Started {
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * Spawns `argv` in `cwd` and resolves with what `ready` finds in its output (stdout and stderr together) once it
+ * finds something; rejects with the output if the process exits or fails to start first.
+ */
+function spawnUntilReady<T>(
+  argv: readonly string[],
+  { cwd, env, ready }: { cwd: string; env: NodeJS.ProcessEnv; ready: (log: string) => T | undefined },
+): Promise<T & Started> {
+  const child: ChildProcess = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
@@ -25,17 +32,31 @@ export function startNodeServer(cwd: string, script: string): Promise<NodeServer
     }
   }
   return new Promise((resolve, reject) => {
-    child.stderr?.on('data', (d) => (log += String(d)))
-    child.stdout?.on('data', (d) => {
+    const read = (d: Buffer) => {
       log += String(d)
-      const line = /^(\{"port":.*\})$/m.exec(log)?.[1]
-      if (line) {
-        const { port, rootPort } = JSON.parse(line) as { port: number; rootPort?: number }
-        resolve({ port, rootPort, output: () => log, stop })
-      }
-    })
-    child.once('exit', (code, signal) => reject(new Error(`${script} exited (${code ?? signal}):\n${log}`)))
+      const found = ready(log)
+      if (found !== undefined) resolve({ ...found, output: () => log, stop })
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${argv.join(' ')} exited (${code ?? signal}):\n${log}`)),
+    )
     child.once('error', reject)
+  })
+}
+
+/** Starts `node <script>` in `cwd` and resolves once it prints {"port":…}; rejects with its output if it exits. */
+export function startNodeServer(cwd: string, script: string): Promise<NodeServer> {
+  return spawnUntilReady([process.execPath, script], {
+    cwd,
+    env: cleanEnv(),
+    ready: (log) => {
+      const line = /^(\{"port":.*\})$/m.exec(log)?.[1]
+      if (line === undefined) return undefined
+      const { port, rootPort } = JSON.parse(line) as { port: number; rootPort?: number }
+      return { port, rootPort }
+    },
   })
 }
 
@@ -51,30 +72,12 @@ export interface RuntimeServer {
  * output if it exits first. For the Deno and Bun examples of the READMEs.
  */
 export function startRuntimeServer(cwd: string, argv: readonly string[]): Promise<RuntimeServer> {
-  const child: ChildProcess = spawn(argv[0]!, argv.slice(1), {
+  return spawnUntilReady(argv, {
     cwd,
     env: cleanEnv({ PORT: '0', DENO_NO_UPDATE_CHECK: '1', BUN_DISABLE_TELEMETRY: '1', NO_COLOR: '1' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await exited
-    }
-  }
-  return new Promise((resolve, reject) => {
-    const read = (d: Buffer) => {
-      log += String(d)
+    ready: (log) => {
       const url = /MCP at (http:\/\/\S+)/.exec(log)?.[1]
-      if (url) resolve({ url, output: () => log, stop })
-    }
-    child.stdout?.on('data', read)
-    child.stderr?.on('data', read)
-    child.once('exit', (code, signal) =>
-      reject(new Error(`${argv.join(' ')} exited (${code ?? signal}):\n${log}`)),
-    )
-    child.once('error', reject)
+      return url === undefined ? undefined : { url }
+    },
   })
 }
