@@ -104,14 +104,14 @@ export function cacheMaxAge(header: string | null): number | undefined {
  * keys at all the failure is `AuthError('jwks_unavailable')`.
  */
 export class RemoteJwks implements JwksSource {
-  private cached: Jwk[] | undefined
-  private expiresAt = 0
-  private lastAttempt = Number.NEGATIVE_INFINITY
-  private inflight: Promise<Jwk[]> | undefined
-  private lastError = 'not fetched yet'
-  private readonly fetchFn: NonNullable<RemoteJwksOptions['fetch']>
-  private readonly now: () => number
-  private readonly o: Required<Omit<RemoteJwksOptions, 'fetch' | 'now'>>
+  #cached: Jwk[] | undefined
+  #expiresAt = 0
+  #lastAttempt = Number.NEGATIVE_INFINITY
+  #inflight: Promise<Jwk[]> | undefined
+  #lastError = 'not fetched yet'
+  readonly #fetchFn: NonNullable<RemoteJwksOptions['fetch']>
+  readonly #now: () => number
+  readonly #o: Required<Omit<RemoteJwksOptions, 'fetch' | 'now'>>
   /** How many fetches were started (for monitoring and tests). */
   fetchCount = 0
 
@@ -123,9 +123,9 @@ export class RemoteJwks implements JwksSource {
     // Keys fetched in the clear could be swapped by anyone on the path: https, except on loopback (tests, dev).
     if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHostname(u.hostname)))
       throw new TypeError(`JWKS URL must be https (http only on loopback): ${url}`)
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
-    this.now = options.now ?? Date.now
-    this.o = {
+    this.#fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
+    this.#now = options.now ?? Date.now
+    this.#o = {
       minTtlSec: options.minTtlSec ?? 60,
       maxTtlSec: options.maxTtlSec ?? 86_400,
       defaultTtlSec: options.defaultTtlSec ?? 600,
@@ -136,67 +136,67 @@ export class RemoteJwks implements JwksSource {
   }
 
   async keys(): Promise<readonly Jwk[]> {
-    if (this.cached && this.now() < this.expiresAt) return this.cached
-    if (!this.inflight && !this.mayAttempt()) {
+    if (this.#cached && this.#now() < this.#expiresAt) return this.#cached
+    if (!this.#inflight && !this.#mayAttempt()) {
       // the last attempt was moments ago: serve stale keys, or fail without hammering the issuer
-      if (this.cached) return this.cached
-      throw new AuthError('jwks_unavailable', `JWKS unavailable: ${this.lastError}`)
+      if (this.#cached) return this.#cached
+      throw new AuthError('jwks_unavailable', `JWKS unavailable: ${this.#lastError}`)
     }
     try {
-      return await this.load()
+      return await this.#load()
     } catch (cause) {
-      if (this.cached) return this.cached
-      throw new AuthError('jwks_unavailable', `JWKS unavailable: ${this.lastError}`, { cause })
+      if (this.#cached) return this.#cached
+      throw new AuthError('jwks_unavailable', `JWKS unavailable: ${this.#lastError}`, { cause })
     }
   }
 
   async reload(): Promise<boolean> {
-    if (this.inflight) {
-      await this.inflight.catch(() => undefined)
+    if (this.#inflight) {
+      await this.#inflight.catch(() => undefined)
       return true
     }
-    if (!this.mayAttempt()) return false
+    if (!this.#mayAttempt()) return false
     try {
-      await this.load()
+      await this.#load()
       return true
     } catch {
       return false
     }
   }
 
-  private mayAttempt(): boolean {
-    return this.now() - this.lastAttempt >= this.o.cooldownSec * 1000
+  #mayAttempt(): boolean {
+    return this.#now() - this.#lastAttempt >= this.#o.cooldownSec * 1000
   }
 
-  private load(): Promise<Jwk[]> {
-    this.inflight ??= this.fetchKeys()
+  #load(): Promise<Jwk[]> {
+    this.#inflight ??= this.#fetchKeys()
       .catch((e: unknown) => {
-        this.lastError = e instanceof Error ? e.message : String(e)
+        this.#lastError = e instanceof Error ? e.message : String(e)
         throw e
       })
       .finally(() => {
-        this.inflight = undefined
+        this.#inflight = undefined
       })
-    return this.inflight
+    return this.#inflight
   }
 
-  private async fetchKeys(): Promise<Jwk[]> {
-    this.lastAttempt = this.now()
+  async #fetchKeys(): Promise<Jwk[]> {
+    this.#lastAttempt = this.#now()
     this.fetchCount++
-    const res = await this.fetchFn(this.url, {
+    const res = await this.#fetchFn(this.url, {
       headers: { accept: 'application/jwk-set+json, application/json' },
-      signal: AbortSignal.timeout(this.o.timeoutMs),
+      signal: AbortSignal.timeout(this.#o.timeoutMs),
     })
     if (!res.ok) {
       await res.body?.cancel()
       throw new Error(`HTTP ${res.status} from ${this.url}`)
     }
-    const text = await readCapped(res, this.o.maxBytes, this.url)
+    const text = await readCapped(res, this.#o.maxBytes, this.url)
     const keys = parseKeys(JSON.parse(text))
-    const ttl = cacheMaxAge(res.headers.get('cache-control')) ?? this.o.defaultTtlSec
-    const clamped = Math.min(this.o.maxTtlSec, Math.max(this.o.minTtlSec, ttl))
-    this.cached = keys
-    this.expiresAt = this.now() + clamped * 1000
+    const ttl = cacheMaxAge(res.headers.get('cache-control')) ?? this.#o.defaultTtlSec
+    const clamped = Math.min(this.#o.maxTtlSec, Math.max(this.#o.minTtlSec, ttl))
+    this.#cached = keys
+    this.#expiresAt = this.#now() + clamped * 1000
     return keys
   }
 }
