@@ -4,16 +4,13 @@ import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
 /**
- * Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"; the tasks
- * extension, SEP-2663 "Routing Headers", adds `params.taskId` of its methods).
+ * Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 "Standard Request Headers"). A server's
+ * extension methods name their own (`ExtensionMethod.nameField`: the tasks extension's `taskId`).
  */
-export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+export const NAME_FIELD: Readonly<Record<string, string>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
 }
 
 const bindingCache = new WeakMap<object, HeaderBinding[]>()
@@ -48,7 +45,7 @@ export function checkModernHeaders(
   const methodHeader = headers.get('mcp-method')
   if (methodHeader?.trim() !== method) return new HeaderMismatchError('Mcp-Method', methodHeader, method)
 
-  const field = NAME_FIELD[method]
+  const field = NAME_FIELD[method] ?? internalsOf(server).methods.get(method)?.nameField
   const bodyName = field === undefined ? undefined : params[field]
   if (typeof bodyName !== 'string') return undefined
   const error = mismatch(headers, 'Mcp-Name', bodyName)

@@ -9,6 +9,9 @@ describe('the Worker bundle size', () => {
   it('our packages as the sample uses them stay under the ceiling', async () => {
     const ours = await measureWorker({ ...OURS, absWorkingDir: root })
     expect(ours.minified).toBeGreaterThan(20 * 1024) // measured what we meant: the whole Worker path
+    // No task tool here: the tasks extension (methods, tools/call hook, Mcp-Name binding) stays out.
+    expect(ours.code).not.toContain('tasks/get')
+    expect(ours.code).not.toContain('startedByHandler')
     expect(ours.minified).toBeLessThanOrEqual(CEILING.ours.minified)
     expect(ours.gzipped).toBeLessThanOrEqual(CEILING.ours.gzipped)
   })

@@ -63,12 +63,14 @@ export class HandlerContext implements RequestContext {
   get signal(): AbortSignal {
     return this.#scope.abort.signal
   }
+  /** Never a task here: the tasks extension gives the handlers it runs a context of its own. */
   get taskId(): string | undefined {
-    return this.#scope.taskId
+    return undefined
   }
 
+  /** Nothing to start: this call cannot become a task (see `taskId`). */
   startTask(): Promise<void> {
-    return this.#scope.startTask?.() ?? Promise.resolve()
+    return Promise.resolve()
   }
 
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {

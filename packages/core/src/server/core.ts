@@ -2,11 +2,10 @@ import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { MrtrSigner } from './mrtr-state.js'
-import type { Registry } from './registry.js'
-import type { TaskHooks } from './task-hooks.js'
+import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
-import type { Implementation, JsonObject, LoggingLevel } from './types.js'
+import type { Implementation, JsonObject, LoggingLevel, RequestContext } from './types.js'
 
 export interface CacheOptions {
   /** Freshness hint for cacheable results (2026-07-28 server/utilities/caching). */
@@ -50,15 +49,38 @@ export interface ServerCore {
   createSession(): ServerSession
   /** Methods added by extensions (`skills/list` …), answered in both eras after the built-in ones. */
   readonly methods: ReadonlyMap<string, ExtensionMethod>
-  /** The tasks extension, when the server has one (`options.tasks`). */
-  readonly tasks: TaskHooks | undefined
+  /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
+  readonly toolCallHook: ToolCallHook | undefined
 }
+
+/** What an extension adds to a server (`ServerEngine.extend`): the one way core's extension modules plug in. */
+export interface ServerExtension {
+  /** Declared under `capabilities.extensions[id]`. Default `{}`. */
+  settings?: JsonObject | undefined
+  /** Methods it answers (`skills/list`, `tasks/get` …), in both eras after the built-in ones. */
+  methods?: Record<string, ExtensionMethod> | undefined
+  /** Its part in `tools/call` (at most one extension of a server takes part). */
+  callTool?: ToolCallHook | undefined
+}
+
+/**
+ * How an extension takes part in a `tools/call` whose arguments checked (the tasks extension turns the call
+ * into a task here): `call` runs the tool's handler with `context` and finishes its result; the hook decides
+ * whether, with which context, and what the request answers instead.
+ */
+export type ToolCallHook = (
+  scope: RequestScope,
+  tool: RegisteredTool,
+  call: (context: RequestContext) => JsonObject | Promise<JsonObject>,
+) => JsonObject | Promise<JsonObject>
 
 /** A method an extension adds to a server (see `ServerEngine.extend`). */
 export interface ExtensionMethod {
   run(scope: RequestScope): JsonObject | Promise<JsonObject>
   /** Its 2026-07-28 result carries `ttlMs` / `cacheScope` (server/utilities/caching). */
   cacheable?: boolean
+  /** The `params` field a 2026-07-28 request's `Mcp-Name` header mirrors (SEP-2663: `taskId`), if any. */
+  nameField?: string
 }
 
 /** Everything known about one request while it is handled. */
@@ -80,12 +102,6 @@ export interface RequestScope {
   authInfo: unknown
   principal: string | undefined
   inputs: InputCollector | undefined
-  /** Set when the request runs as a task (SEP-2663): its id. */
-  taskId?: string | undefined
-  /** `ctx.startTask()` of a tool whose handler decides when it becomes a task. */
-  startTask?: (() => Promise<void>) | undefined
-  /** Settles with the CreateTaskResult once `ctx.startTask()` made the task. */
-  taskStarted?: Promise<JsonObject> | undefined
 }
 
 export type { JsonRpcMessage }

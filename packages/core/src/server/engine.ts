@@ -3,14 +3,21 @@ import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
-import type { ExtensionMethod, ResolvedServerOptions, ServerCore, ServerEvent } from './core.js'
+import type {
+  ExtensionMethod,
+  ResolvedServerOptions,
+  ServerCore,
+  ServerEvent,
+  ServerExtension,
+  ToolCallHook,
+} from './core.js'
 import { InflightRequests } from './inflight.js'
 import { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
 import { ServerSession, type SessionSnapshot } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 import type { McpServerOptions } from './options.js'
-import { type TaskHooks, taskHooksOf } from './task-hooks.js'
+import { installExtension } from './installable.js'
 
 /**
  * The state behind an `McpServer`: what is registered, resolved options, the MRTR signer, list caches,
@@ -35,7 +42,7 @@ export class ServerEngine implements ServerCore {
   readonly methods = new Map<string, ExtensionMethod>()
   /** Extensions declared by `extend`, by identifier: their settings (`capabilities.extensions[id]`). */
   readonly #extensions = new Map<string, JsonObject>()
-  readonly tasks: TaskHooks | undefined
+  toolCallHook: ToolCallHook | undefined
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
   readonly #extraCapabilities: JsonObject
@@ -59,11 +66,12 @@ export class ServerEngine implements ServerCore {
     this.signer = new MrtrSigner(options.mrtrSecret)
     this.#extraCapabilities = options.capabilities ?? {}
     this.#logging = options.logging ?? true
-    this.tasks = options.tasks === undefined ? undefined : taskHooksOf(options.tasks)
-    if (this.tasks) {
-      const methods = Object.entries(this.tasks.methods).map(([name, run]) => [name, { run }])
-      this.extend(this.tasks.id, {}, Object.fromEntries(methods))
-    }
+    if (options.tasks !== undefined)
+      installExtension(
+        this,
+        options.tasks,
+        'options.tasks must come from taskExtension() of @edgemcp/core/tasks',
+      )
   }
 
   /** Adds an entry; its list changed (and again when the returned registration removes it). */
@@ -79,15 +87,19 @@ export class ServerEngine implements ServerCore {
   }
 
   /**
-   * Declares extension `id` (its `settings` go under `capabilities.extensions[id]`) and adds its methods.
-   * For core's extension modules (`@edgemcp/core/skills` …); `remove()` takes both back.
+   * Declares extension `id` (its `settings` go under `capabilities.extensions[id]`) and adds its methods and
+   * its part in `tools/call`. For core's extension modules (`@edgemcp/core/skills`, `@edgemcp/core/tasks`);
+   * `remove()` takes it all back.
    */
-  extend(id: string, settings: JsonObject, methods: Record<string, ExtensionMethod>): Registration {
+  extend(id: string, extension: ServerExtension): Registration {
+    const { settings = {}, methods = {}, callTool } = extension
     if (this.#extensions.has(id)) throw new Error(`extension "${id}" is already declared`)
     for (const name of Object.keys(methods))
       if (this.methods.has(name)) throw new Error(`method "${name}" is already added by an extension`)
+    if (callTool && this.toolCallHook) throw new Error('another extension already takes part in tools/call')
     this.#extensions.set(id, settings)
     for (const [name, method] of Object.entries(methods)) this.methods.set(name, method)
+    if (callTool) this.toolCallHook = callTool
     this.#capabilitiesCache = undefined
     return {
       remove: () => {
@@ -95,6 +107,7 @@ export class ServerEngine implements ServerCore {
         this.#extensions.delete(id)
         for (const [name, method] of Object.entries(methods))
           if (this.methods.get(name) === method) this.methods.delete(name)
+        if (callTool && this.toolCallHook === callTool) this.toolCallHook = undefined
         this.#capabilitiesCache = undefined
       },
     }

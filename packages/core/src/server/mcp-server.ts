@@ -29,6 +29,8 @@ export type { McpServerOptions } from './options.js'
 export interface ServerInternals {
   /** The input schema of a registered tool as listed, or undefined for an unknown tool. */
   toolInputSchema(name: string): JsonObject | undefined
+  /** Methods added by extensions, with the `params` field their `Mcp-Name` header mirrors, if any. */
+  readonly methods: ReadonlyMap<string, { readonly nameField?: string | undefined }>
 }
 
 let engineOf: (server: McpServer) => ServerEngine

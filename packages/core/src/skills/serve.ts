@@ -77,11 +77,10 @@ export function serveSkills(server: McpServer, options: ServeSkillsOptions): Reg
       },
     }),
   }
-  const extension = serverEngine(server).extend(
-    SKILLS_EXTENSION,
-    directoryRead ? { directoryRead } : {},
+  const extension = serverEngine(server).extend(SKILLS_EXTENSION, {
+    settings: directoryRead ? { directoryRead } : {},
     methods,
-  )
+  })
   return {
     remove: () => {
       extension.remove()

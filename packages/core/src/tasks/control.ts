@@ -1,10 +1,20 @@
+import type { ServerCore } from '../server/core.js'
 import type { McpServer } from '../server/mcp-server.js'
 import { serverEngine } from '../server/mcp-server.js'
 
-function tasksOf(server: McpServer) {
-  const core = serverEngine(server)
-  if (!core.tasks) throw new Error('the server has no tasks extension (options.tasks)')
-  return { core, tasks: core.tasks }
+/** What `runTask` and `abortTask` reach on a server built with the tasks extension. */
+export interface TaskControl {
+  run(taskId: string): Promise<void>
+  abort(taskId: string, reason?: unknown): boolean
+}
+
+/** The task controls of each server engine the tasks extension is installed on. */
+export const taskControls = new WeakMap<ServerCore, TaskControl>()
+
+function tasksOf(server: McpServer): TaskControl {
+  const control = taskControls.get(serverEngine(server))
+  if (!control) throw new Error('the server has no tasks extension (options.tasks)')
+  return control
 }
 
 /**
@@ -14,11 +24,10 @@ function tasksOf(server: McpServer) {
  * is stored on the task).
  */
 export function runTask(server: McpServer, taskId: string): Promise<void> {
-  const { core, tasks } = tasksOf(server)
-  return tasks.run(core, taskId)
+  return tasksOf(server).run(taskId)
 }
 
 /** Aborts `ctx.signal` of a task running in this isolate; false when it does not run here. */
 export function abortTask(server: McpServer, taskId: string, reason?: unknown): boolean {
-  return tasksOf(server).tasks.abort(taskId, reason)
+  return tasksOf(server).abort(taskId, reason)
 }

@@ -1,13 +1,14 @@
 import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
 import { isObject } from '../protocol/json.js'
-import type { RequestScope, ServerCore } from '../server/core.js'
+import type { ExtensionMethod, RequestScope, ServerCore, ToolCallHook } from '../server/core.js'
 import { requireString } from '../server/methods/shared.js'
-import type { RegisteredTool } from '../server/registry.js'
 import { RequestAbort } from '../server/request-abort.js'
 import { createSessionId } from '../server/session.js'
-import { attachTaskHooks, type TaskHooks } from '../server/task-hooks.js'
+import { installable } from '../server/installable.js'
 import type { JsonObject, TaskExtension } from '../server/types.js'
+import { taskControls } from './control.js'
 import { executeTask } from './run.js'
+import { TaskContext, taskRuns } from './task-context.js'
 import { TASKS_EXTENSION } from '../protocol/tasks.js'
 import type { TaskRecord, TaskRunner, TaskStore } from './types.js'
 import { createTaskResult, detailedTask } from './wire.js'
@@ -140,11 +141,11 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
     return task
   }
 
-  const hooks: TaskHooks = {
-    id: TASKS_EXTENSION,
-    methods: {
-      'tasks/get': async (scope) => detailedTask(await find(scope)),
-      'tasks/update': async (scope) => {
+  const methods: Record<string, ExtensionMethod> = {
+    'tasks/get': { nameField: 'taskId', run: async (scope) => detailedTask(await find(scope)) },
+    'tasks/update': {
+      nameField: 'taskId',
+      run: async (scope) => {
         if (!declaresTasks(scope)) throw missingTasks()
         const taskId = requireString(scope.params, 'taskId')
         const answers = scope.params.inputResponses
@@ -157,7 +158,10 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
           await start(scope.core, t.current)
         return {}
       },
-      'tasks/cancel': async (scope) => {
+    },
+    'tasks/cancel': {
+      nameField: 'taskId',
+      run: async (scope) => {
         const task = await find(scope)
         const t = await store.update(task.taskId, {
           type: 'cancelled',
@@ -170,32 +174,47 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
         return {}
       },
     },
-    callTool(scope: RequestScope, tool: RegisteredTool) {
-      const declared = tool.definition.task ?? 'optional'
-      const support = typeof declared === 'string' ? declared : declared.support
-      if (!declaresTasks(scope)) {
-        if (support === 'required') throw missingTasks()
-        return 'sync'
-      }
-      if (typeof declared === 'string' || declared.startedByHandler !== true) return create(scope, {})
-      let settle: (p: Promise<JsonObject>) => void = () => {}
-      scope.taskStarted = new Promise<JsonObject>((resolve) => {
-        settle = resolve
-      })
-      scope.startTask = () => {
-        scope.startTask = undefined
-        settle(create(scope, { ...scope.inputs?.used }))
-        // The request answers with the task; this run of the handler ends here (the task replays it).
-        return new Promise<void>(() => {})
-      }
-      return 'deferred'
-    },
-    run,
-    abort(taskId, reason) {
-      const abort = running.get(taskId)
-      abort?.abort(reason ?? new Error('task cancelled'))
-      return abort !== undefined
-    },
   }
-  return attachTaskHooks(Object.freeze({ extension: TASKS_EXTENSION }), hooks)
+
+  /**
+   * A `tools/call` whose arguments checked: a task-capable tool's call becomes a task (the request answers
+   * with a CreateTaskResult) when the client declared the extension; -32021 for a required task the client
+   * cannot take. A tool whose handler decides (`startedByHandler`) runs in the request until `ctx.startTask()`.
+   */
+  const callTool: ToolCallHook = (scope, tool, call) => {
+    const declared = tool.definition.task
+    const taskId = taskRuns.get(scope)
+    if (declared === undefined || taskId !== undefined) return call(new TaskContext(scope, taskId))
+    const support = typeof declared === 'string' ? declared : declared.support
+    if (!declaresTasks(scope)) {
+      if (support === 'required') throw missingTasks()
+      return call(new TaskContext(scope, undefined))
+    }
+    if (typeof declared === 'string' || declared.startedByHandler !== true) return create(scope, {})
+    let settle: (created: Promise<JsonObject>) => void = () => {}
+    const started = new Promise<JsonObject>((resolve) => {
+      settle = resolve
+    })
+    let starting = false
+    const context = new TaskContext(scope, undefined, () => {
+      if (starting) return Promise.resolve()
+      starting = true
+      settle(create(scope, { ...scope.inputs?.used }))
+      // The request answers with the task; this run of the handler ends here (the task replays it).
+      return new Promise<void>(() => {})
+    })
+    const finished = call(context)
+    return finished instanceof Promise ? Promise.race([finished, started]) : finished
+  }
+
+  const abort = (taskId: string, reason?: unknown): boolean => {
+    const a = running.get(taskId)
+    a?.abort(reason ?? new Error('task cancelled'))
+    return a !== undefined
+  }
+
+  return installable(Object.freeze({ extension: TASKS_EXTENSION }), (engine) => {
+    engine.extend(TASKS_EXTENSION, { methods, callTool })
+    taskControls.set(engine, { run: (taskId) => run(engine, taskId), abort })
+  })
 }

@@ -7,6 +7,7 @@ import { InputCollector } from '../server/input-collector.js'
 import { callTool } from '../server/methods/tools.js'
 import type { RequestAbort } from '../server/request-abort.js'
 import type { JsonObject } from '../server/types.js'
+import { taskRuns } from './task-context.js'
 import type { TaskChange, TaskRecord, TaskStore } from './types.js'
 
 const NEED = Symbol('need-input')
@@ -55,8 +56,8 @@ export async function executeTask(
     authInfo: context.authInfo,
     principal: task.principal,
     inputs,
-    taskId,
   }
+  taskRuns.set(scope, taskId)
   let ran: Promise<JsonObject>
   try {
     ran = Promise.resolve(callTool(scope))

@@ -4,6 +4,17 @@ import { encodeHeaderValue } from '../header-value.js'
 import { NAME_FIELD } from '../modern-headers.js'
 import { type HeaderBinding, headerBindings, headerText, valueAt } from '../x-mcp-header.js'
 
+/**
+ * The body field each request's `Mcp-Name` header mirrors, as a client sends it: the standard methods' and the
+ * tasks extension's (SEP-2663 "Routing Headers": `params.taskId`), which a client may call on any server.
+ */
+const MIRRORED_NAME: Readonly<Record<string, string>> = {
+  ...NAME_FIELD,
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+}
+
 /** The `_meta` protocol version of a request: present on every 2026-07-28 request. */
 export function modernVersionOf(message: JsonRpcMessage): string | undefined {
   if (!('method' in message) || !isObject(message.params)) return undefined
@@ -83,7 +94,7 @@ export function mirroredHeaders(message: JsonRpcMessage, tools: ToolHeaders): Re
   if (!('method' in message)) return {}
   const headers: Record<string, string> = { 'Mcp-Method': message.method }
   const params = isObject(message.params) ? message.params : {}
-  const field = NAME_FIELD[message.method]
+  const field = MIRRORED_NAME[message.method]
   const name = field === undefined ? undefined : params[field]
   if (typeof name === 'string') {
     headers['Mcp-Name'] = encodeHeaderValue(name)

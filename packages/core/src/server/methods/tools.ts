@@ -5,7 +5,7 @@ import type { RequestScope } from '../core.js'
 import { shapeFor } from '../revision-shapes.js'
 import { describeIssues, type CompiledSchema, type SchemaCheck } from '../schema-validation.js'
 import type { RegisteredTool } from '../registry.js'
-import type { CallToolResult, JsonObject } from '../types.js'
+import type { CallToolResult, JsonObject, RequestContext } from '../types.js'
 import { listPage, optionalObject, ownCopy, requireString, TOOL_KEYS, wires } from './shared.js'
 
 export const listTools = (scope: RequestScope): JsonObject =>
@@ -39,23 +39,31 @@ function runTool(
       return toolError(`Invalid arguments for tool ${name}: ${describeIssues(issues)}`)
     throw invalidParams(describeIssues(checked.issues), issues[0]?.path)
   }
-  // A task-capable tool (SEP-2663): the tasks extension says whether this call becomes a task.
-  const tasks = tool.definition.task === undefined || scope.taskId ? undefined : scope.core.tasks
-  const mode = tasks?.callTool(scope, tool)
-  if (mode !== undefined && mode !== 'sync' && mode !== 'deferred') return mode
+  // An extension may take part (the tasks extension turns calls of task-capable tools into tasks).
+  const hook = scope.core.toolCallHook
+  if (!hook) return invoke(scope, name, tool, checked.value, new HandlerContext(scope))
+  return hook(scope, tool, (context) => invoke(scope, name, tool, checked.value, context))
+}
+
+/** Runs the handler and finishes its result. */
+function invoke(
+  scope: RequestScope,
+  name: string,
+  tool: RegisteredTool,
+  args: unknown,
+  context: RequestContext,
+): JsonObject | Promise<JsonObject> {
   let result: CallToolResult | PromiseLike<CallToolResult>
   try {
-    result = tool.handler(checked.value, new HandlerContext(scope))
+    result = tool.handler(args, context)
   } catch (e) {
     return handlerFailed(scope, e)
   }
   if (!isThenable(result)) return finishToolResult(scope, name, result, tool.output)
-  const finished = Promise.resolve(result).then(
+  return Promise.resolve(result).then(
     (r) => finishToolResult(scope, name, r, tool.output),
     (e: unknown) => handlerFailed(scope, e),
   )
-  // `ctx.startTask()` answers with the CreateTaskResult it made (see TaskHooks.callTool).
-  return mode === 'deferred' && scope.taskStarted ? Promise.race([finished, scope.taskStarted]) : finished
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
