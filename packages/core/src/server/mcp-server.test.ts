@@ -1,10 +1,8 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpServer } from './mcp-server.js'
 
-const modern = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const modern = modernMeta()
 
 describe('new McpServer(info, options)', () => {
   afterEach(() => vi.restoreAllMocks())

@@ -2,18 +2,14 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { McpServer } from '../server/mcp-server.js'
 import { rawPeer } from '../../test/helpers/raw-peer.js'
 import { serveSkills, SKILLS_EXTENSION } from './serve.js'
 import { skillsFromDirectory } from './sources.js'
 
-const meta = {
-  _meta: {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-  },
-}
+const meta = { _meta: modernMeta() }
 
 const PDF_MD = '---\nname: pdf\ndescription: Reads PDFs.\nmetadata:\n  tags: [a, b]\n---\n# PDF\n'
 const FILES = {

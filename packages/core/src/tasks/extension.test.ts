@@ -1,3 +1,4 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it, vi } from 'vitest'
 import { McpServer } from '../server/mcp-server.js'
 import type { JsonObject } from '../server/types.js'
@@ -24,10 +25,9 @@ async function call(
       method,
       params: {
         ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        _meta: modernMeta({
           'io.modelcontextprotocol/clientCapabilities': options.caps ?? { elicitation: {}, ...TASKS },
-        },
+        }),
       },
     },
     { principal: options.principal },

@@ -1,10 +1,8 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { McpServer } from '../../src/server/mcp-server.js'
 
-const meta = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const meta = modernMeta()
 
 describe('the transport signal reaches ctx.signal', () => {
   it.each(['tools/call', 'prompts/get'])('%s (modern, inside an MRTR round)', async (method) => {

@@ -1,3 +1,4 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it, vi } from 'vitest'
 import {
   MAX_CLIENT_DESCRIPTION_LENGTH,
@@ -14,10 +15,7 @@ import { ServerSession } from '../../src/server/session.js'
 // Budgets on what a client can make the server hold or echo (issue 20): each refusal is a clear JSON-RPC
 // error, never a 5xx, and nothing of the oversized value is echoed back.
 
-const MODERN = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const MODERN = modernMeta()
 
 function makeServer() {
   const server = new McpServer({ name: 'limits', version: '1.0.0' }, { mrtrSecret: 'test' })

@@ -1,13 +1,11 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UrlElicitationRequiredError } from '../../src/errors/protocol-error.js'
 import { McpServer } from '../../src/server/mcp-server.js'
 import { invalidServerMessages, rawPeer } from '../helpers/raw-peer.js'
 
 const meta = (caps: Record<string, unknown> = { elicitation: {}, sampling: {}, roots: {} }) => ({
-  _meta: {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': caps,
-  },
+  _meta: modernMeta({ 'io.modelcontextprotocol/clientCapabilities': caps }),
 })
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content })
 

@@ -1,10 +1,8 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { McpServer, serverEngine } from '../../src/server/mcp-server.js'
 
-const meta = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const meta = modernMeta()
 
 describe('server shutdown', () => {
   it('ends open subscriptions/listen requests gracefully, and notifyListChanged reaches them first', async () => {

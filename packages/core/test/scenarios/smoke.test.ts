@@ -1,14 +1,11 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { McpServer } from '../../src/server/mcp-server.js'
 import { addTool } from '../helpers/add-tool.js'
 import { rawPeer } from '../helpers/raw-peer.js'
 
 const meta = (extra: Record<string, unknown> = {}) => ({
-  _meta: {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
-    ...extra,
-  },
+  _meta: modernMeta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} }, ...extra }),
 })
 
 function makeServer() {
