@@ -1,4 +1,5 @@
 import { McpServer } from '@edgemcp/core'
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { RequestCancellation } from './cancellation.js'
 
@@ -15,10 +16,7 @@ function fakeRequest() {
   return { request, upstream, reads: () => reads }
 }
 
-const meta = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const meta = modernMeta()
 
 describe('RequestCancellation', () => {
   it('touches no signal until someone subscribes', () => {

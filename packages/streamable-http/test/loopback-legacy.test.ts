@@ -1,4 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
+import { eventually } from '@edgemcp/test-helpers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SessionExpiredError } from '../src/client/errors.js'
 import { createMcpHandler } from '../src/handler.js'
@@ -90,14 +91,11 @@ describe('legacy era over loopback HTTP with the client transport', () => {
 
     await peer.transport.close()
     // The server notices the disconnect and lets a new GET in.
-    let status = 0
-    for (let i = 0; i < 50 && status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 20))
+    await eventually(async () => {
       const again = await fetch(url, { headers })
-      status = again.status
       await again.body?.cancel()
-    }
-    expect(status).toBe(200)
+      expect(again.status).toBe(200)
+    })
   })
 
   it('terminateSession (DELETE) ends the session; the next request reports SessionExpiredError once', async () => {

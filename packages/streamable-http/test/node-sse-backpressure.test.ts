@@ -1,6 +1,7 @@
+import { eventually } from '@edgemcp/test-helpers'
 import { type IncomingMessage, request, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { numbered, numberedEvents, openSession, sessionOf, startNode, waitFor } from './node-sse-helpers.js'
+import { numbered, numberedEvents, openSession, sessionOf, startNode } from './node-sse-helpers.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -49,7 +50,7 @@ describe('back-pressure of a GET stream on node:http', () => {
     })
     expect(response.statusCode).toBe(200)
     response.pause()
-    await waitFor(() => log.length > 0)
+    await eventually(() => expect(log.length).toBeGreaterThan(0))
 
     // Big events until the socket pushes back (the kernel buffers take a few MiB first).
     const big = 'x'.repeat(2 << 20)
@@ -70,7 +71,7 @@ describe('back-pressure of a GET stream on node:http', () => {
     })
     response.resume()
     const total = sent + 20
-    await waitFor(() => numberedEvents(text).length === total, 10_000)
+    await eventually(() => expect(numberedEvents(text)).toHaveLength(total))
     expect(numberedEvents(text).map((e) => e.n)).toEqual(Array.from({ length: total }, (_, n) => `n${n}`))
     // Never a write (event or keep-alive) between a refused write and the next drain ...
     log.forEach((e, i) => {

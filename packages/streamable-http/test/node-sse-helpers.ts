@@ -1,7 +1,8 @@
 import type { JsonRpcNotification, ServerSession } from '@edgemcp/core'
 import { Hono } from 'hono'
 import type { MiddlewareHandler } from 'hono'
-import { onTestFinished } from 'vitest'
+import { eventually } from '@edgemcp/test-helpers'
+import { expect, onTestFinished } from 'vitest'
 import { createMcpHandler, type McpHandler } from '../src/handler.js'
 import type { McpHandlerOptions } from '../src/options.js'
 import { type RunningServer, serve } from '../src/node.js'
@@ -124,24 +125,14 @@ export function rawText(response: Response) {
     get endedWith() {
       return endedWith
     },
-    /** Waits until `pred(text)` holds (or the stream ended with it holding). */
-    async until(pred: (text: string) => boolean, timeoutMs = 3000): Promise<string> {
-      const deadline = Date.now() + timeoutMs
-      while (!pred(text)) {
-        if (ended || Date.now() > deadline)
-          throw new Error(
-            `timed out (ended: ${ended}) waiting on SSE text: ${JSON.stringify(text.slice(-300))}`,
-          )
-        await new Promise((r) => setTimeout(r, 5))
-      }
+    /** Waits until `pred(text)` holds; fails at once if the stream ends without it. */
+    async until(pred: (text: string) => boolean): Promise<string> {
+      await eventually(() => expect(pred(text) || ended).toBe(true), { interval: 5 })
+      if (!pred(text)) throw new Error(`the SSE response ended without: ${JSON.stringify(text.slice(-300))}`)
       return text
     },
-    async untilEnded(timeoutMs = 3000): Promise<string> {
-      const deadline = Date.now() + timeoutMs
-      while (!ended) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the SSE response to end')
-        await new Promise((r) => setTimeout(r, 5))
-      }
+    async untilEnded(): Promise<string> {
+      await eventually(() => expect(ended, 'the SSE response has ended').toBe(true), { interval: 5 })
       return text
     },
     cancel: () => reader.cancel().catch(() => {}),
@@ -162,12 +153,4 @@ export function numberedEvents(text: string): Array<{ id: string | undefined; n:
   })
   parser.push(text)
   return out
-}
-
-export const waitFor = async (pred: () => boolean, timeoutMs = 3000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs
-  while (!pred()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition')
-    await new Promise((r) => setTimeout(r, 5))
-  }
 }

@@ -1,3 +1,4 @@
+import { eventually } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { InMemorySessionStore } from '../src/session-store.js'
 import { sharedKeepAlive } from '../src/sse-keep-alive.js'
@@ -9,7 +10,6 @@ import {
   rawText,
   sessionOf,
   startNode,
-  waitFor,
 } from './node-sse-helpers.js'
 
 const PRIMING = /^id: (\S+)\nretry: \d+\ndata: \n\n/
@@ -27,7 +27,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
     const seen = numberedEvents(first.text)
     cut.abort()
     // The server notices through the response's close event (its keep-alive ticking stops).
-    await waitFor(() => sharedKeepAlive.size(20) === 0)
+    await eventually(() => expect(sharedKeepAlive.size(20)).toBe(0))
     for (let n = 4; n <= 6; n++) await session.notify(numbered(n))
 
     const lastId = seen.at(-1)?.id as string
@@ -52,7 +52,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
     expect(conflict.status).toBe(409)
     await conflict.body?.cancel()
     cut.abort()
-    await waitFor(() => sharedKeepAlive.size(20) === 0)
+    await eventually(() => expect(sharedKeepAlive.size(20)).toBe(0))
     const again = await getStream(fixture.url, headers)
     expect(again.status).toBe(200)
     await again.body?.cancel()
@@ -68,7 +68,10 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
     await first.until((t) => numberedEvents(t).length === 1)
     expect(session.hasStandaloneChannel).toBe(true)
     cut.abort()
-    await waitFor(() => !session.hasStandaloneChannel && sharedKeepAlive.size(20) === 0)
+    await eventually(() => {
+      expect(session.hasStandaloneChannel).toBe(false)
+      expect(sharedKeepAlive.size(20)).toBe(0)
+    })
     expect(await session.notify(numbered(2))).toBe(false)
   })
 
@@ -105,7 +108,7 @@ describe('GET streams on node:http: resumption, disconnects, server-side closes'
     expect(sharedKeepAlive.size(15)).toBe(1)
     await fixture.close()
     await body.untilEnded()
-    await waitFor(() => sharedKeepAlive.size(15) === 0)
+    await eventually(() => expect(sharedKeepAlive.size(15)).toBe(0))
   })
 
   it('a connection lifetime closes the response with retry; the client resumes from there', async () => {

@@ -1,6 +1,7 @@
+import { eventually } from '@edgemcp/test-helpers'
 import { serve as honoServe } from '@hono/node-server'
 import { cors as honoCors } from 'hono/cors'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cors } from '../src/cors.js'
 import { createMcpHandler } from '../src/handler.js'
 import { sharedKeepAlive } from '../src/sse-keep-alive.js'
@@ -13,7 +14,6 @@ import {
   rawText,
   sessionOf,
   startNode,
-  waitFor,
 } from './node-sse-helpers.js'
 
 describe('the standalone GET stream on serve() is written straight to node:http', () => {
@@ -36,7 +36,7 @@ describe('the standalone GET stream on serve() is written straight to node:http'
     await body.until((t) => comments(t) >= 1)
     // A comment already on its way when lastActivity is reset proves nothing; later ones mark the session.
     session.lastActivity = 0
-    await vi.waitFor(() => expect(session.lastActivity).toBeGreaterThan(0), { timeout: 30_000 })
+    await eventually(() => expect(session.lastActivity).toBeGreaterThan(0))
     expect(sharedKeepAlive.size(30)).toBe(1)
 
     for (let n = 1; n <= 3; n++) await session.notify(numbered(n))
@@ -45,7 +45,7 @@ describe('the standalone GET stream on serve() is written straight to node:http'
     expect(events.map((e) => e.n)).toEqual(['n1', 'n2', 'n3'])
     expect(new Set(events.map((e) => e.id)).size).toBe(3)
     await body.cancel()
-    await waitFor(() => sharedKeepAlive.size(30) === 0)
+    await eventually(() => expect(sharedKeepAlive.size(30)).toBe(0))
   })
 
   it('keeps the headers middleware adds on the way out (our cors and Hono’s)', async () => {
@@ -106,7 +106,10 @@ describe('the standalone GET stream on serve() is written straight to node:http'
     expect(res.status).toBe(503)
     expect(await res.text()).toBe('nope')
     const session = await sessionOf(fixture, id)
-    await waitFor(() => !session.hasStandaloneChannel && sharedKeepAlive.size(25) === 0)
+    await eventually(() => {
+      expect(session.hasStandaloneChannel).toBe(false)
+      expect(sharedKeepAlive.size(25)).toBe(0)
+    })
   })
 
   it('elsewhere (app.request, no node:http response) the same GET is a web ReadableStream', async () => {

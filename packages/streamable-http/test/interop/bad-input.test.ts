@@ -1,14 +1,9 @@
+import { MODERN, modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { startInteropServer } from './fixture.js'
 import { type Json, specProblems } from './traffic.js'
 
-const MODERN = '2026-07-28'
 const ACCEPT = 'application/json, text/event-stream'
-const modernMeta = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
 
 /**
  * The same bad inputs as test/input.test.ts and test/legacy.test.ts (which use app.request()), here over a real
@@ -118,7 +113,7 @@ describe('bad input over loopback HTTP: the right error, and the server keeps se
 
     // A modern request works too after all that.
     const modern = await post(
-      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: modernMeta } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: modernMeta() } }),
       { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/list' },
     )
     expect(modern.status).toBe(200)
