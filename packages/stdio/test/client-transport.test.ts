@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { eventually, modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { NonJsonLineError, ProcessExitError, StdioClientTransport } from '../src/index.js'
 
@@ -34,14 +35,6 @@ function rpc(transport: StdioClientTransport) {
   }
 }
 
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
-
 describe('StdioClientTransport', () => {
   it('talks JSON-RPC to a spawned server and shuts it down by closing stdin', async () => {
     const transport = new StdioClientTransport({
@@ -70,10 +63,7 @@ describe('StdioClientTransport', () => {
     const peer = rpc(transport)
     await transport.start()
     const discover = await peer.request('server/discover', {
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-      },
+      _meta: modernMeta(),
     })
     expect(discover.result.supportedVersions).toContain('2026-07-28')
     await transport.close()
@@ -106,7 +96,7 @@ describe('StdioClientTransport', () => {
     await transport.start()
     await peer.initialize()
     void peer.request('tools/call', { name: 'crash', arguments: {} })
-    await until(() => peer.closed() === 1)
+    await eventually(() => expect(peer.closed()).toBe(1))
     const error = peer.errors.find((e) => e instanceof ProcessExitError) as ProcessExitError
     expect(error.exit).toEqual({ code: 3, signal: null, forced: false })
     expect(error.message).toMatch(/exited with code 3/)
@@ -138,7 +128,7 @@ describe('StdioClientTransport', () => {
     await transport.start()
     transport.kill()
     expect(await transport.waitForExit()).toEqual({ code: null, signal: 'SIGKILL', forced: true })
-    await until(() => peer.closed() === 1)
+    await eventually(() => expect(peer.closed()).toBe(1))
     expect(peer.errors).toEqual([])
   })
 
@@ -174,7 +164,7 @@ describe('StdioClientTransport', () => {
     transport.onmessage = (m) => got.push(m)
     await transport.start()
     expect(await transport.waitForExit()).toEqual({ code: 0, signal: null, forced: false })
-    await until(() => got.length === 1)
+    await eventually(() => expect(got).toHaveLength(1))
     expect(got).toEqual([{ jsonrpc: '2.0', method: 'from-env' }])
     expect(transport.stderrText).toBe('bye from raw-exit\n')
   })
