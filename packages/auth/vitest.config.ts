@@ -1,10 +1,13 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+import { sourceAliases } from '@edgemcp/test-helpers/vitest-source'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     projects: [
+      // Sibling packages from their sources: tested without a build, and loaded once (issue #21).
       {
+        resolve: { alias: sourceAliases() },
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'test/*.test.ts', 'test/client/**/*.test.ts'],
@@ -13,7 +16,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      // The OAuth client's built output inside workerd (the Workers runtime).
+      // The OAuth client's built output inside workerd (the Workers runtime): it imports dist/ on purpose (what
+      // users get), so this project needs a build and takes no source aliases.
       {
         plugins: [
           cloudflareTest({

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeMessage, McpServer, type ServerSession } from '@edgemcp/core'
+import { modernMeta } from '@edgemcp/test-helpers'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -26,10 +27,7 @@ let jwksHits = 0
 let app: Hono
 
 const META_URL = protectedResourceMetadataUrl(RESOURCE)
-const modernMeta = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const modern = modernMeta()
 
 beforeAll(async () => {
   ;[rsa, ec] = await Promise.all([generateTestKey('RS256', 'rsa-1'), generateTestKey('ES256', 'ec-1')])
@@ -125,7 +123,7 @@ describe('bearer auth in front of an MCP endpoint', () => {
   })
 
   it('hands the verified principal to tool handlers (modern, stateless)', async () => {
-    const res = await post(whoami(2, modernMeta), await issueToken(ec, { sub: 'bob', scope: 'mcp:tools' }))
+    const res = await post(whoami(2, modern), await issueToken(ec, { sub: 'bob', scope: 'mcp:tools' }))
     expect(res.status).toBe(200)
     expect(await text(res)).toBe('bob mcp:tools client-1')
   })
@@ -153,18 +151,15 @@ describe('bearer auth in front of an MCP endpoint', () => {
   })
 
   it('refuses expired, foreign-audience and under-scoped tokens', async () => {
-    const expired = await post(whoami(6, modernMeta), await issueToken(rsa, { exp: NOW - 120 }))
+    const expired = await post(whoami(6, modern), await issueToken(rsa, { exp: NOW - 120 }))
     expect(expired.status).toBe(401)
     expect(expired.headers.get('www-authenticate')).toBe(
       `Bearer error="invalid_token", scope="mcp:tools", resource_metadata="${META_URL}", ` +
         'error_description="The access token expired"',
     )
-    const foreign = await post(
-      whoami(7, modernMeta),
-      await issueToken(rsa, { aud: 'https://other.example/mcp' }),
-    )
+    const foreign = await post(whoami(7, modern), await issueToken(rsa, { aud: 'https://other.example/mcp' }))
     expect(foreign.status).toBe(401)
-    const weak = await post(whoami(8, modernMeta), await issueToken(rsa, { scope: 'mcp:resources' }))
+    const weak = await post(whoami(8, modern), await issueToken(rsa, { scope: 'mcp:resources' }))
     expect(weak.status).toBe(403)
     expect(weak.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="mcp:tools"')
   })
