@@ -9,8 +9,16 @@ export type {
   WorkerHandlerOptions,
   WorkerTaskOptions,
 } from './options.js'
-export { createMcpTaskObject, durableTaskStore } from './task-object.js'
-export type { McpTaskObjectClass, McpTaskObjectInstance, TaskObjectRpc } from './task-object.js'
+export { createMcpTaskObject } from './task-object.js'
+export type {
+  McpTaskObjectClass,
+  McpTaskObjectInstance,
+  McpTaskObjectOptions,
+  TaskObjectContext,
+  TaskObjectRpc,
+} from './task-object.js'
+export { durableTaskStore, durableTasks } from './durable-tasks.js'
+export type { DurableTasks } from './durable-tasks.js'
 export { notifyListChanged, notifyResourceUpdated } from './notify.js'
 export type { HubOptions } from './notify.js'
 export type { ListKind, ServerEvent } from './server-events.js'

@@ -105,6 +105,17 @@ export class SqlTaskStore implements TaskStore {
     )
   }
 
+  /** How many unexpired tasks are in `status`. */
+  countWithStatus(status: TaskRecord['status']): number {
+    return this.#sql
+      .exec<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM mcp_task WHERE status=? AND expires_at>?',
+        status,
+        Date.now(),
+      )
+      .one().n
+  }
+
   /** Deletes expired tasks; their ids. */
   deleteExpired(): string[] {
     return Array.from(

@@ -5,7 +5,9 @@ import { durableTaskStore, type McpTaskObjectInstance } from '../src/index.js'
 import { taskRecord } from './fixtures/task-record.js'
 import type { Env } from './fixtures/worker.js'
 
-const ns = (env as unknown as Env).MCP_TASKS
+const ns = (env as unknown as Env).MCP_TASK_STORE
+/** These tests drive the store alone: their own objects, apart from the runs of task-runner.test.ts. */
+const STORE = { binding: 'MCP_TASK_STORE' }
 let next = 0
 
 const task = (ttlMs = 60_000, over: Partial<TaskRecord> = {}): TaskRecord =>
@@ -17,17 +19,17 @@ const onlyObject = () => ns.get(ns.idFromName('tasks-0'))
 describe('tasks in a Durable Object (durableTaskStore + McpTaskObject)', () => {
   it('keeps a task in its object: created through one stub, changed and read through others', async () => {
     const t = task()
-    await durableTaskStore(env).create(t)
-    const other = durableTaskStore(env)
+    await durableTaskStore(env, STORE).create(t)
+    const other = durableTaskStore(env, STORE)
     expect(await other.get(t.taskId)).toEqual(t)
     const done = await other.update(t.taskId, { type: 'completed', result: { content: [] } })
     expect(done?.current.status).toBe('completed')
-    expect((await durableTaskStore(env).get(t.taskId))?.result).toEqual({ content: [] })
+    expect((await durableTaskStore(env, STORE).get(t.taskId))?.result).toEqual({ content: [] })
     expect(await other.get('never-created')).toBeUndefined()
   })
 
   it('deletes a task when its ttlMs ends (the alarm), and sets the alarm for the next one', async () => {
-    const store = durableTaskStore(env)
+    const store = durableTaskStore(env, STORE)
     const short = task(50)
     const long = task(60_000)
     await store.create(short)
@@ -46,7 +48,7 @@ describe('tasks in a Durable Object (durableTaskStore + McpTaskObject)', () => {
   })
 
   it('100 tasks created and finished concurrently on one object: none lost, none mixed up', async () => {
-    const store = durableTaskStore(env)
+    const store = durableTaskStore(env, STORE)
     const tasks = Array.from({ length: 100 }, () => task(60_000, { principal: `p${next % 7}` }))
     await Promise.all(tasks.map((t) => store.create(t)))
     await Promise.all(
@@ -67,7 +69,7 @@ describe('tasks in a Durable Object (durableTaskStore + McpTaskObject)', () => {
   })
 
   it('spreads tasks over shards by id, and says which binding is missing', async () => {
-    const store = durableTaskStore(env, { shards: 4 })
+    const store = durableTaskStore(env, { ...STORE, shards: 4 })
     const tasks = Array.from({ length: 12 }, () => task())
     await Promise.all(tasks.map((t) => store.create(t)))
     expect(await Promise.all(tasks.map((t) => store.get(t.taskId)))).toEqual(tasks)
