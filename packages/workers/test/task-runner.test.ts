@@ -80,6 +80,10 @@ describe('tasks run in their Durable Object (durableTasks + createMcpTaskObject)
       expect(task.taskId).toMatch(/^[0-9a-f]{32}$/)
       await vi.waitFor(() => expect(gate(k).starts).toBe(1), HANG_GUARD)
       expect(await reaches(task, 'working')).toMatchObject({ statusMessage: 'run 1 waiting' })
+      // While it runs, the object's alarm is at most 30 s ahead (it wakes an object evicted meanwhile).
+      const alarm = await runInDurableObject(taskObject(), (_o, state) => state.storage.getAlarm())
+      expect(alarm).not.toBeNull()
+      expect(alarm as number).toBeLessThanOrEqual(Date.now() + 30_000)
       await open(k)
       const done = await reaches(task, 'completed')
       expect(textOf(done)).toBe(`${k} opened, run 1, in the task object`)
@@ -194,6 +198,30 @@ describe('tasks run in their Durable Object (durableTasks + createMcpTaskObject)
       await vi.waitFor(async () => {
         await runDurableObjectAlarm(taskObject())
         expect(await rows()).toBe(0)
+      }, HANG_GUARD)
+    },
+    TEST_TIMEOUT,
+  )
+
+  it(
+    'a task the object cannot run fails with the reason, rather than staying working',
+    async () => {
+      const record = taskRecord(`unknown-tool-${Date.now()}-${next++}`, {
+        request: {
+          method: 'tools/call',
+          params: { name: 'not_in_the_object', arguments: {} },
+          protocolVersion: '2026-07-28',
+          clientCapabilities: {},
+        },
+      })
+      const { store, runner } = durableTasks(env)
+      await store.create(record)
+      await runner.start(record, () => Promise.reject(new Error('the Worker must not run it itself')))
+      await vi.waitFor(async () => {
+        expect(await store.get(record.taskId)).toMatchObject({
+          status: 'failed',
+          error: { message: expect.stringContaining('not_in_the_object') },
+        })
       }, HANG_GUARD)
     },
     TEST_TIMEOUT,
