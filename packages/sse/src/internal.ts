@@ -3,4 +3,5 @@
 
 export { autoServe, autoSseEndpoint } from './server/auto-endpoint.js'
 export { SseEndpoint } from './server/sse-endpoint.js'
-export { sseSessionsOf } from './server/sse-sessions.js'
+export type { SseStores } from './server/sse-endpoint.js'
+export { sseStoresOf } from './server/sse-sessions.js'

@@ -1,6 +1,6 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
 import { refuse } from './body.js'
-import type { EventStore } from './event-store.js'
+import type { EndpointStores } from './default-stores.js'
 import { handleDelete, handleGet, methodNotAllowed } from './get-delete.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 import { handlePost } from './post.js'
@@ -53,14 +53,14 @@ export class Endpoint extends HandlerState implements McpEndpointControls {
 
 /**
  * The Streamable HTTP endpoint as a building block: `serve(c)` and the controls, with the stores given and no
- * defaults (so a bundle that brings its own stores, such as @edgemcp/workers, carries no in-memory ones).
- * Wrap `serve` with `fetchHandler` for a fetch handler. Most code wants `createMcpFetchHandler` instead.
+ * defaults (so a bundle that brings its own stores, such as @edgemcp/workers, carries no in-memory ones, and
+ * no fleet seams unless `stores.fleet`). Wrap `serve` with `fetchHandler` for a fetch handler. Most code wants
+ * `createMcpFetchHandler` instead.
  */
 export function createMcpEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: McpHandlerOptions<C>,
-  sessions: SessionStore,
-  eventStore: EventStore | null,
+  stores: EndpointStores,
 ): McpEndpointControls {
-  return new Endpoint(server, resolveOptions(options), sessions, eventStore)
+  return new Endpoint(server, resolveOptions(options), stores)
 }

@@ -21,7 +21,7 @@ export function createMcpFetchHandler(
   server: McpServer,
   options: McpFetchHandlerOptions = {},
 ): McpFetchHandler {
-  const { sessions, eventStore } = storesOf(options)
-  const { serve, closeSseStream } = createMcpEndpoint(server, options, sessions, eventStore)
-  return Object.assign(fetchHandler(serve), { sessions, closeSseStream, serve })
+  const stores = storesOf(options)
+  const { serve, closeSseStream } = createMcpEndpoint(server, options, stores)
+  return Object.assign(fetchHandler(serve), { sessions: stores.sessions, closeSseStream, serve })
 }

@@ -8,7 +8,16 @@ import type { SessionStore } from './session-store.js'
  * handed to the instance awaiting it: the 202 is returned. Anything else gives undefined and is handled here
  * as usual (a cancellation of a request running elsewhere is passed on first).
  */
-export async function forwardElsewhere(
+export function forwardElsewhere(
+  sessions: SessionStore,
+  session: ServerSession,
+  value: unknown,
+): Promise<Response | undefined> | undefined {
+  // A store without these methods keeps every message here: no promise to wait for.
+  return sessions.forwardResponse || sessions.forwardCancel ? forward(sessions, session, value) : undefined
+}
+
+async function forward(
   sessions: SessionStore,
   session: ServerSession,
   value: unknown,

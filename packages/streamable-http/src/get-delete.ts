@@ -2,11 +2,11 @@ import { isModernVersion, type ServerSession } from '@edgemcp/core'
 import { accepts } from './accept.js'
 import { declaresBody, discardBody, refuse } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
-import { followStream, replayOnly } from './event-stream.js'
+import { replayOnly } from './event-stream.js'
+import { storeFailure } from './fleet.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { type HandlerState, isStandaloneStreamOf } from './state.js'
-import { unavailableResponse } from './store-error.js'
 
 /** 405 with the methods the endpoint serves; a body sent along is read first (see `refuse`). */
 export const methodNotAllowed = (request: Request): Promise<Response> =>
@@ -40,7 +40,7 @@ export async function handleGet(state: HandlerState, c: McpRequestContext): Prom
   try {
     return await get(state, c)
   } catch (e) {
-    return storeFailure(e)
+    return storeFailure(state.fleet, e)
   }
 }
 
@@ -62,15 +62,9 @@ async function get(state: HandlerState, c: McpRequestContext): Promise<Response>
     const connect = state.connectOf(c)
     if (live) return live.resume(lastEventId, connect)
     // Live on another instance of a fleet sharing the store, or ended: what is stored, then what follows.
-    if (store.follow)
-      return followStream(
-        store,
-        replay.streamId,
-        lastEventId,
-        replay.events,
-        connect,
-        state.options.keepAliveMs,
-      )
+    const follow = store.follow && state.fleet?.follow
+    if (follow)
+      return follow(store, replay.streamId, lastEventId, replay.events, connect, state.options.keepAliveMs)
     // The session's standalone stream, stored but held live by no one: the server restarted (or its Durable
     // Object was evicted). It carries on here, live, unless the session has opened another one since;
     // replaying it and closing would leave the client polling a stream nothing is sent on any more.
@@ -93,13 +87,6 @@ export async function handleDelete(state: HandlerState, c: McpRequestContext): P
     await state.sessions.delete(session.id)
     return new Response(null, { status: 200 })
   } catch (e) {
-    return storeFailure(e)
+    return storeFailure(state.fleet, e)
   }
-}
-
-/** A store that could not be reached is a 503 with `Retry-After`; anything else is rethrown. */
-export function storeFailure(error: unknown): Response {
-  const response = unavailableResponse(error)
-  if (!response) throw error
-  return response
 }

@@ -21,12 +21,12 @@ export type McpHandler = Hono & McpEndpointControls
  * const app = new Hono().route('/mcp', mcp)   // or: export default { fetch: mcp.fetch }
  */
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
-  const { sessions, eventStore } = storesOf(options)
-  const endpoint = new Endpoint(server, resolveOptions(options), sessions, eventStore)
+  const stores = storesOf(options)
+  const endpoint = new Endpoint(server, resolveOptions(options), stores)
   nodeConnect(endpoint)
   const { serve, closeSseStream } = endpoint
   const app = new Hono()
   // One route, one handler: Hono calls it directly (no middleware chain).
   app.all('/', (c) => serve(c))
-  return Object.assign(app, { sessions, closeSseStream, serve })
+  return Object.assign(app, { sessions: stores.sessions, closeSseStream, serve })
 }

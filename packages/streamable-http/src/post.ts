@@ -6,8 +6,7 @@ import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
 import { readBody, refuse } from './body.js'
 import { classify } from './classify.js'
-import { forwardElsewhere } from './forward.js'
-import { storeFailure } from './get-delete.js'
+import { storeFailure } from './fleet.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
@@ -19,7 +18,7 @@ import type { HandlerState } from './state.js'
  * (a shared one restarting) makes a 503 with `Retry-After`, not a 500 (see `storeFailure`).
  */
 export function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  return post(state, c).catch(storeFailure)
+  return post(state, c).catch((e: unknown) => storeFailure(state.fleet, e))
 }
 
 /** A POST that passed the media-type checks, its body read and parsed. */
@@ -72,10 +71,10 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
 
   const modern = 'modern' in plan
   const session = modern ? undefined : plan.session
-  if (session && (state.sessions.forwardResponse || state.sessions.forwardCancel)) {
-    const forwarded = await forwardElsewhere(state.sessions, session, value)
-    if (forwarded) return forwarded
-  }
+  // A message that concerns another instance of a fleet sharing the session store goes there.
+  const forwarding = session && state.fleet?.forward(state.sessions, session, value)
+  const forwarded = forwarding && (await forwarding)
+  if (forwarded) return forwarded
   const method = isObject(value) && typeof value.method === 'string' ? value.method : undefined
   const listen = modern && method === 'subscriptions/listen'
   if (listen && !acceptsSse)

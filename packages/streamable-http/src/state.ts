@@ -1,8 +1,10 @@
 import { type McpServer, type RequestId, type ServerSession, sessionBelongsTo } from '@edgemcp/core'
 import { createSessionId } from '@edgemcp/core/internal'
 import { ClientLimits, clientKeyOf, nodeRemoteAddress } from './admission.js'
+import type { EndpointStores } from './default-stores.js'
 import type { EventStore } from './event-store.js'
 import { EventStream } from './event-stream.js'
+import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import type { SessionStore } from './session-store.js'
@@ -56,13 +58,19 @@ export class HandlerState {
   readonly #hooked = new WeakSet<ServerSession>()
   /** Fair shares per client: sessions, listen streams, unread SSE bytes. */
   readonly limits: ClientLimits
+  readonly sessions: SessionStore
+  readonly eventStore: EventStore | null
+  /** What this handler does for stores shared by a fleet; none when its stores are its own. */
+  readonly fleet: FleetSeams | undefined
 
   constructor(
     readonly server: McpServer,
     readonly options: ResolvedOptions,
-    readonly sessions: SessionStore,
-    readonly eventStore: EventStore | null,
+    stores: EndpointStores,
   ) {
+    this.sessions = stores.sessions
+    this.eventStore = stores.eventStore
+    this.fleet = stores.fleet
     this.limits = new ClientLimits({
       maxSessionsPerClient: options.maxSessionsPerClient,
       maxStreamsPerClient: options.maxStreamsPerClient,

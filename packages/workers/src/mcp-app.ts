@@ -91,8 +91,12 @@ export function createRoleApp<Env>(init: RoleAppInit<Env>): RoleApp {
     ...o.hooks,
   }
   // The building blocks, with the stores given: no in-memory default stores in the Worker bundle.
-  streamable = createMcpEndpoint(server, transport, o.sessionStore ?? NO_SESSIONS, o.eventStore ?? null)
-  const sse = o.sseSessionStore ?? NO_SESSIONS
+  // No fleet seams either: these stores are Durable Objects' (or none), never shared by other instances.
+  streamable = createMcpEndpoint(server, transport, {
+    sessions: o.sessionStore ?? NO_SESSIONS,
+    eventStore: o.eventStore ?? null,
+  })
+  const sse = { sessions: o.sseSessionStore ?? NO_SESSIONS }
   return {
     server,
     deliver,

@@ -8,8 +8,7 @@ import type {
 import { accepts } from '@edgemcp/streamable-http/internal'
 import type { Context } from 'hono'
 import { type ResolvedSseOptions, resolveSseOptions, type SseHandlerOptions } from './options.js'
-import { SseEndpoint } from './sse-endpoint.js'
-import type { SseSessionStore } from './sse-relay.js'
+import { SseEndpoint, type SseStores } from './sse-endpoint.js'
 
 /**
  * Serving one path with both transports (see `createAutoHandler`): a POST with `?sessionId=` is a legacy
@@ -63,19 +62,19 @@ export interface AutoEndpointControls<S> {
 
 /**
  * The legacy side of an auto endpoint, with the settings it shares with the Streamable HTTP side; its sessions
- * live in `sessionsFor(settings)` (the stand-alone handlers pass `sseSessionsFor(options)`; no default here, so
- * the Worker path, which passes its own store, carries no in-memory store).
+ * live in `storesFor(settings)` (the stand-alone handlers pass `sseStoresFor(options)`; no default here, so
+ * the Worker path, which passes its own store, carries no in-memory store and no fleet seams).
  */
 export function autoSseEndpoint<C extends McpRequestContext>(
   server: McpServer,
   options: AutoHandlerOptions<C>,
-  sessionsFor: (options: ResolvedSseOptions) => SseSessionStore,
+  storesFor: (options: ResolvedSseOptions) => SseStores,
 ): { endpoint: SseEndpoint; streamableOptions: McpHandlerOptions<C> } {
   const { sse, ...streamableOptions } = options
   // The settings shared with Streamable HTTP come from `options`; the legacy side's own ones (which Streamable
   // HTTP does not have) from `sse`.
   const resolved = resolveSseOptions({ ...sse, ...streamableOptions })
-  return { endpoint: new SseEndpoint(server, resolved, sessionsFor(resolved)), streamableOptions }
+  return { endpoint: new SseEndpoint(server, resolved, storesFor(resolved)), streamableOptions }
 }
 
 /** The controls of an auto endpoint, added to the handler `target`. */

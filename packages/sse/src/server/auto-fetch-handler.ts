@@ -13,7 +13,7 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
-import { sseSessionsFor } from './sse-sessions.js'
+import { sseStoresFor } from './sse-sessions.js'
 
 /** Options of `createAutoFetchHandler`: hooks get an `McpRequestContext`. */
 export type AutoFetchHandlerOptions = AutoHandlerOptions<McpRequestContext>
@@ -30,7 +30,7 @@ export function createAutoFetchHandler(
   server: McpServer,
   options: AutoFetchHandlerOptions = {},
 ): AutoFetchHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseSessionsFor(options))
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseStoresFor(options))
   const streamable = createMcpFetchHandler(server, streamableOptions)
   return withAutoControls(fetchHandler(autoServe(endpoint, streamable)), endpoint, streamable)
 }

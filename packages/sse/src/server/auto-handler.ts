@@ -8,7 +8,7 @@ import {
   autoSseEndpoint,
   withAutoControls,
 } from './auto-endpoint.js'
-import { sseSessionsFor } from './sse-sessions.js'
+import { sseStoresFor } from './sse-sessions.js'
 
 export type { AutoEndpointControls, AutoHandlerOptions } from './auto-endpoint.js'
 
@@ -27,7 +27,7 @@ export type AutoHandler = Hono & AutoEndpointControls<McpHandler>
  * const app = new Hono().route('/mcp', createAutoHandler(server))
  */
 export function createAutoHandler(server: McpServer, options: AutoHandlerOptions = {}): AutoHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseSessionsFor(options))
+  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseStoresFor(options))
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
   const app = new Hono()

@@ -15,15 +15,16 @@ import {
   changesSession,
   clientKeyOf,
   errorResponse,
+  type FleetSeams,
   isJsonContentType,
   nodeRemoteAddress,
   RETRY_AFTER,
+  storeFailure,
   readBody,
   refuse,
   SSE_HEADERS,
   type SseConnectionOwner,
   transportError,
-  unavailableResponse,
   waitUntilOf,
 } from '@edgemcp/streamable-http/internal'
 import type { ResolvedSseOptions } from './options.js'
@@ -57,6 +58,12 @@ function checkMessage(value: unknown, version: string | undefined): Response | u
   return decoded.ok ? undefined : errorResponse(decoded.error, decoded.id)
 }
 
+/** Where an endpoint's SSE sessions live, and what it does for a store shared by a fleet (see `FleetSeams`). */
+export interface SseStores {
+  sessions: SseSessionStore
+  fleet?: FleetSeams | undefined
+}
+
 /**
  * The two halves of the legacy HTTP+SSE transport (2024-11-05 basic/transports "HTTP with SSE"), shared by
  * `createSseHandler` (two paths) and `createAutoHandler` (one path): `open` answers the GET with an event
@@ -78,13 +85,13 @@ export class SseEndpoint {
   readonly #options: ResolvedSseOptions
   /** Fair shares per client: open SSE sessions and the bytes their streams hold. */
   readonly #limits: ClientLimits
+  /** Where the sessions live (`sseStoresOf` gives the default one). */
+  readonly sessions: SseSessionStore
+  readonly #fleet: FleetSeams | undefined
 
-  constructor(
-    server: McpServer,
-    options: ResolvedSseOptions,
-    /** Where the sessions live (`sseSessionsOf` gives the default one). */
-    readonly sessions: SseSessionStore,
-  ) {
+  constructor(server: McpServer, options: ResolvedSseOptions, stores: SseStores) {
+    this.sessions = stores.sessions
+    this.#fleet = stores.fleet
     this.#server = server
     this.#options = options
     this.#limits = new ClientLimits({
@@ -92,7 +99,7 @@ export class SseEndpoint {
       maxStreamsPerClient: options.maxSessionsPerClient,
       maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
     })
-    sessions.receiveMessages?.(this.#receive)
+    this.sessions.receiveMessages?.(this.#receive)
   }
 
   /** SSE sessions whose stream is open in this isolate. */
@@ -144,7 +151,7 @@ export class SseEndpoint {
       // The store refused it (full: 503) or cannot be reached (503): the stream ends unseen, the client is
       // told why.
       session.close('Session not stored')
-      const unavailable = unavailableResponse(e)
+      const unavailable = this.#fleet?.unavailable(e)
       if (unavailable) return unavailable
       if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
       return errorResponse(e, null, RETRY_AFTER)
@@ -160,9 +167,7 @@ export class SseEndpoint {
       return await this.#post(c, sessionId)
     } catch (e) {
       // A shared store that cannot be reached: 503 with Retry-After.
-      const unavailable = unavailableResponse(e)
-      if (unavailable) return unavailable
-      throw e
+      return storeFailure(this.#fleet, e)
     }
   }
 

@@ -4,7 +4,7 @@ import type { SessionStore } from '@edgemcp/streamable-http'
 import { errorResponse, transportError } from '@edgemcp/streamable-http/internal'
 import { normalizePath, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
-import { sseSessionsOf } from './sse-sessions.js'
+import { sseStoresOf } from './sse-sessions.js'
 
 /** The Hono app of the legacy transport, plus a few controls. */
 export type SseHandler = Hono & {
@@ -31,7 +31,7 @@ const methodNotAllowed = (allow: string) =>
  */
 export function createSseHandler(server: McpServer, options: SseHandlerOptions = {}): SseHandler {
   const resolved = resolveSseOptions(options)
-  const endpoint = new SseEndpoint(server, resolved, sseSessionsOf(resolved, options.sessionStore))
+  const endpoint = new SseEndpoint(server, resolved, sseStoresOf(resolved, options.sessionStore))
   const ssePath = normalizePath(options.ssePath ?? '/sse')
   const messagesPath = normalizePath(options.messagesPath ?? '/messages')
   const app = new Hono()
