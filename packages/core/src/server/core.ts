@@ -53,7 +53,7 @@ export interface ServerCore {
   readonly toolCallHook: ToolCallHook | undefined
 }
 
-/** What an extension adds to a server (`ServerEngine.extend`): the one way core's extension modules plug in. */
+/** What an extension adds to a server (`extendServer`): the one way core's extension modules plug in. */
 export interface ServerExtension {
   /** Declared under `capabilities.extensions[id]`. Default `{}`. */
   settings?: JsonObject | undefined
@@ -74,7 +74,7 @@ export type ToolCallHook = (
   call: (context: RequestContext) => JsonObject | Promise<JsonObject>,
 ) => JsonObject | Promise<JsonObject>
 
-/** A method an extension adds to a server (see `ServerEngine.extend`). */
+/** A method an extension adds to a server (see `extendServer`). */
 export interface ExtensionMethod {
   run(scope: RequestScope): JsonObject | Promise<JsonObject>
   /** Its 2026-07-28 result carries `ttlMs` / `cacheScope` (server/utilities/caching). */

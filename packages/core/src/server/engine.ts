@@ -3,14 +3,7 @@ import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
-import type {
-  ExtensionMethod,
-  ResolvedServerOptions,
-  ServerCore,
-  ServerEvent,
-  ServerExtension,
-  ToolCallHook,
-} from './core.js'
+import type { ExtensionMethod, ResolvedServerOptions, ServerCore, ServerEvent, ToolCallHook } from './core.js'
 import { InflightRequests } from './inflight.js'
 import { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
@@ -40,8 +33,8 @@ export class ServerEngine implements ServerCore {
   readonly serverInfoMeta: JsonObject
   readonly inflight = new InflightRequests()
   readonly methods = new Map<string, ExtensionMethod>()
-  /** Extensions declared by `extend`, by identifier: their settings (`capabilities.extensions[id]`). */
-  readonly #extensions = new Map<string, JsonObject>()
+  /** Extensions declared by `extendServer`, by identifier: their settings (`capabilities.extensions[id]`). */
+  readonly extensions = new Map<string, JsonObject>()
   toolCallHook: ToolCallHook | undefined
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
@@ -86,31 +79,9 @@ export class ServerEngine implements ServerCore {
     }
   }
 
-  /**
-   * Declares extension `id` (its `settings` go under `capabilities.extensions[id]`) and adds its methods and
-   * its part in `tools/call`. For core's extension modules (`@edgemcp/core/skills`, `@edgemcp/core/tasks`);
-   * `remove()` takes it all back.
-   */
-  extend(id: string, extension: ServerExtension): Registration {
-    const { settings = {}, methods = {}, callTool } = extension
-    if (this.#extensions.has(id)) throw new Error(`extension "${id}" is already declared`)
-    for (const name of Object.keys(methods))
-      if (this.methods.has(name)) throw new Error(`method "${name}" is already added by an extension`)
-    if (callTool && this.toolCallHook) throw new Error('another extension already takes part in tools/call')
-    this.#extensions.set(id, settings)
-    for (const [name, method] of Object.entries(methods)) this.methods.set(name, method)
-    if (callTool) this.toolCallHook = callTool
+  /** The capabilities changed other than by a registration (an extension came or went: see `extendServer`). */
+  extensionsChanged(): void {
     this.#capabilitiesCache = undefined
-    return {
-      remove: () => {
-        if (this.#extensions.get(id) !== settings) return
-        this.#extensions.delete(id)
-        for (const [name, method] of Object.entries(methods))
-          if (this.methods.get(name) === method) this.methods.delete(name)
-        if (callTool && this.toolCallHook === callTool) this.toolCallHook = undefined
-        this.#capabilitiesCache = undefined
-      },
-    }
   }
 
   #changed(kind: ListKind): void {
@@ -131,10 +102,10 @@ export class ServerEngine implements ServerCore {
     if (r.prompts.size) caps.prompts = { listChanged: true }
     if (r.resources.size || r.templates.size) caps.resources = { subscribe: true, listChanged: true }
     if (r.tools.size) caps.tools = { listChanged: true }
-    if (this.#extensions.size)
+    if (this.extensions.size)
       caps.extensions = {
         ...(caps.extensions as JsonObject | undefined),
-        ...Object.fromEntries(this.#extensions),
+        ...Object.fromEntries(this.extensions),
       }
     this.#capabilitiesCache = caps
     return caps

@@ -7,7 +7,7 @@ const installers = new WeakMap<object, Install>()
 
 /**
  * Makes `extension` an object a server's options accept (`tasks: taskExtension(…)`): `install` runs when a
- * server is built with it and adds what the extension brings through `engine.extend`. The object stays opaque
+ * server is built with it and adds what the extension brings through `extendServer`. The object stays opaque
  * to users, and the engine carries none of the extension's code.
  */
 export function installable<T extends object>(extension: T, install: Install): T {

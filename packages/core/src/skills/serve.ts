@@ -1,6 +1,7 @@
 import { invalidParams, ResourceNotFoundError } from '../errors/protocol-error.js'
 import { resourceNotFoundCode } from '../protocol/versions.js'
 import type { RequestScope } from '../server/core.js'
+import { extendServer } from '../server/extend.js'
 import { serverEngine, type McpServer } from '../server/mcp-server.js'
 import { requireString } from '../server/methods/shared.js'
 import { paginate } from '../server/pagination.js'
@@ -77,7 +78,7 @@ export function serveSkills(server: McpServer, options: ServeSkillsOptions): Reg
       },
     }),
   }
-  const extension = serverEngine(server).extend(SKILLS_EXTENSION, {
+  const extension = extendServer(serverEngine(server), SKILLS_EXTENSION, {
     settings: directoryRead ? { directoryRead } : {},
     methods,
   })

@@ -4,6 +4,7 @@ import type { ExtensionMethod, RequestScope, ServerCore, ToolCallHook } from '..
 import { requireString } from '../server/methods/shared.js'
 import { RequestAbort } from '../server/request-abort.js'
 import { createSessionId } from '../server/session.js'
+import { extendServer } from '../server/extend.js'
 import { installable } from '../server/installable.js'
 import type { JsonObject, TaskExtension } from '../server/types.js'
 import { taskControls } from './control.js'
@@ -214,7 +215,7 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
   }
 
   return installable(Object.freeze({ extension: TASKS_EXTENSION }), (engine) => {
-    engine.extend(TASKS_EXTENSION, { methods, callTool })
+    extendServer(engine, TASKS_EXTENSION, { methods, callTool })
     taskControls.set(engine, { run: (taskId) => run(engine, taskId), abort })
   })
 }
