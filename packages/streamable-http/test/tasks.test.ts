@@ -103,6 +103,25 @@ describe('tasks over Streamable HTTP', () => {
     for (const m of progress) expect(m).toMatch(/^month [123]$/)
   })
 
+  it('tools/list names the task-capable tools to 2026-07-28 clients only', async () => {
+    const { client } = await connect()
+    const listed = Object.fromEntries((await client.listAllTools()).map((t) => [t.name, t.execution]))
+    expect(listed).toEqual({
+      report: { taskSupport: 'optional' },
+      forever: { taskSupport: 'required' },
+      broken: { taskSupport: 'optional' },
+    })
+    // 2025-11-25 has the field for tasks of its own (SEP-1686), which this server does not run: left out.
+    const legacy = new McpClient({ name: 'legacy', version: '1.0.0' }, { protocol: '2025-11-25' })
+    await legacy.connect(new StreamableHttpClientTransport(`${running?.url}/`))
+    try {
+      for (const tool of await legacy.listAllTools()) expect(tool).not.toHaveProperty('execution')
+      expect((await legacy.listAllTools()).length).toBe(3)
+    } finally {
+      await legacy.close()
+    }
+  })
+
   it('a client that does not take tasks gets the same handler inline', async () => {
     const { client } = await connect({ tasks: false })
     // (the default: only a client given `tasks: clientTasks()` declares the extension)

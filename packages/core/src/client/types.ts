@@ -183,6 +183,11 @@ export interface Tool {
   inputSchema: JsonObject
   outputSchema?: JsonObject
   annotations?: ToolAnnotations
+  /**
+   * `taskSupport`: whether a call may become a task (`optional`) or always does (`required`); edgemcp servers
+   * list it to 2026-07-28 clients for tools registered with `task` (SEP-2663 itself defines no tool field).
+   */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' }
   _meta?: JsonObject
 }
 

@@ -99,6 +99,11 @@ export class McpServer {
       inputSchema,
       outputSchema: output?.jsonSchema,
       annotations: definition.annotations,
+      // What a client can know before calling (codegen's typed task stubs): the tasks extension defines no
+      // tool field, so this is 2025-11-25's, listed to 2026-07-28 clients only (see revision-shapes.ts).
+      execution: definition.task && {
+        taskSupport: (definition.task as { support?: string }).support ?? definition.task,
+      },
       _meta: definition._meta,
     })
     const tool = { name, definition, input, output, handler, wire }

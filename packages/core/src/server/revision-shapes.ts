@@ -1,4 +1,4 @@
-import { V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
+import { V2025_03_26, V2025_06_18, V2025_11_25, V2026_07_28 } from '../protocol/versions.js'
 import type { JsonObject } from './types.js'
 
 /**
@@ -11,6 +11,9 @@ const ADDED_IN: Record<string, string> = {
   outputSchema: V2025_06_18,
   icons: V2025_11_25,
   structuredContent: V2025_06_18,
+  // A task-capable tool's `execution.taskSupport`: 2025-11-25 has the field, but for its own tasks (a `task`
+  // param on the request), which this server does not run; only 2026-07-28 clients (SEP-2663) can use it.
+  execution: V2026_07_28,
 }
 
 /** Drops the fields among `keys` that the revision does not know. Returns the same object when nothing needs dropping. */

@@ -25,7 +25,7 @@ export function requireObject(params: JsonObject, field: string): JsonObject {
 }
 
 /** Keys of a fixed list that a revision added to listed objects (see revision-shapes). */
-export const TOOL_KEYS = ['annotations', 'title', 'outputSchema', 'icons']
+export const TOOL_KEYS = ['annotations', 'title', 'outputSchema', 'icons', 'execution']
 export const ITEM_KEYS = ['title', 'icons']
 
 /** One page of a list result (`{ [key]: items, nextCursor? }`), items in the shape of the request's revision. */
