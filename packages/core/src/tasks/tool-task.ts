@@ -1,4 +1,3 @@
-import type { McpClient } from '../client/mcp-client.js'
 import type { CallToolParams, ClientRequestOptions, JsonObject, Result } from '../client/types.js'
 import type { CallToolResult } from '../server/types.js'
 import type { TaskInputRequest, TaskStatus } from './types.js'
@@ -18,15 +17,28 @@ export interface TaskInfo extends Result {
 }
 
 /**
+ * What a task handle needs of a client: `request` and `awaitTask`, which an `McpClient` has (a client built
+ * with `tasks: clientTasks()`, so that the server may answer with a task at all).
+ */
+export interface ToolTaskClient {
+  request<T extends Result = Result>(
+    method: string,
+    params?: JsonObject,
+    options?: ClientRequestOptions,
+  ): Promise<T>
+  awaitTask(created: Result, options?: ClientRequestOptions): Promise<CallToolResult & Result>
+}
+
+/**
  * A tool call the client follows itself (from `callToolTask`): look at its status, answer its questions,
  * cancel it, or wait for its result. When the server answered at once (no task), `taskId` is undefined and
  * `result()` resolves with that answer.
  */
 export class ToolTask {
-  readonly #client: McpClient
+  readonly #client: ToolTaskClient
   readonly #created: Result
 
-  constructor(client: McpClient, created: Result) {
+  constructor(client: ToolTaskClient, created: Result) {
     this.#client = client
     this.#created = created
   }
@@ -80,7 +92,7 @@ export class ToolTask {
  * const { content } = await task.result({ onprogress: (p) => console.log(p.message) })
  */
 export async function callToolTask(
-  client: McpClient,
+  client: ToolTaskClient,
   params: CallToolParams,
   options?: ClientRequestOptions,
 ): Promise<ToolTask> {
