@@ -55,8 +55,8 @@ const generated = () => {
 
 beforeAll(async () => {
   // The app of apps/conformance-server, served at the root: SSE streams resumable after `retry`, and the
-  // hook test_reconnection uses to drop its stream mid-call. Without the tasks extension's fixture tools:
-  // the generated stubs do not drive tasks yet (issue 17), and this test calls every listed tool.
+  // hook test_reconnection uses to drop its stream mid-call. Without the tasks extension's fixture tools: this
+  // test calls every listed tool with a check per tool; round-trip-tasks.test.ts drives task-capable stubs.
   const hooks: FixtureHooks = {}
   const mcp = createMcpHandler(createConformanceServer({ hooks, tasks: false }), { retryMs: 50 })
   hooks.closeSseStream = (sessionId, requestId) => mcp.closeSseStream(sessionId, requestId)

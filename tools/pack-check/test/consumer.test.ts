@@ -153,6 +153,11 @@ describe.each<VariantName>(['lowest', 'newest'])(
         join(dir, 'readme', 'mcp-client.ts'),
         readFileSync(join(dir, 'src', 'generated', 'client.ts')),
       )
+      // Its task example, ./reports-client.js, is codegen's golden file of task-capable tools.
+      writeFileSync(
+        join(dir, 'readme', 'reports-client.ts'),
+        readFileSync(join(repoRoot, 'packages/codegen/test/golden/tasks/client.ts')),
+      )
     })
 
     it('type-checks the project and every Node example of the docs: moduleResolution bundler, strict, skipLibCheck false', async () => {

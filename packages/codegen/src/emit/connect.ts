@@ -20,13 +20,14 @@ export type ConnectedClient = ToolsClient & {
   close(): Promise<void>;
 };`
 
-const CONNECT_FUNCTION = `/**
+/** \`connect()\`; with task-capable tools its client declares the tasks extension (\`clientTasks()\`). */
+const connectFunction = (tasks: boolean) => `/**
  * Connects to a server and resolves to the typed client. \`target\` is a URL (Streamable HTTP, falling back to the
  * legacy HTTP+SSE transport) or a transport not yet connected, e.g. \`new StdioClientTransport({ command })\` from
  * \`@edgemcp/stdio\`.
  */
 export async function connect(target: string | URL | Transport, options: ConnectOptions = {}): Promise<ConnectedClient> {
-  const client = new McpClient(options.clientInfo ?? { name: 'edgemcp-codegen-client', version: '0.0.0' }, options.client);
+  const client = new McpClient(options.clientInfo ?? { name: 'edgemcp-codegen-client', version: '0.0.0' }, ${tasks ? '{ tasks: clientTasks(), ...options.client }' : 'options.client'});
   const transport = typeof target === 'string' || target instanceof URL ? new FallbackClientTransport(target, options.http) : target;
   try {
     await client.connect(transport);
@@ -40,6 +41,7 @@ export async function connect(target: string | URL | Transport, options: Connect
 /** `ConnectOptions`, `ConnectedClient` and `connect()`, unless `--no-connect`. */
 export function connectDecls(model: CodegenModel): Decl[] {
   if (!model.connect) return []
+  const tasks = model.tools.some((t) => t.taskSupport)
   return [
     {
       module: 'index',
@@ -51,10 +53,10 @@ export function connectDecls(model: CodegenModel): Decl[] {
     },
     {
       module: 'index',
-      statement: textWriter(CONNECT_FUNCTION),
+      statement: textWriter(connectFunction(tasks)),
       declares: { values: ['connect'] },
       uses: {
-        values: ['McpClient', 'FallbackClientTransport', 'createClient'],
+        values: ['McpClient', 'FallbackClientTransport', 'createClient', ...(tasks ? ['clientTasks'] : [])],
         types: ['Transport', 'ConnectOptions', 'ConnectedClient'],
       },
     },

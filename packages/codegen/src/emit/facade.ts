@@ -4,7 +4,7 @@ import { textWriter } from './declarations.js'
 import type { Decl } from './decl.js'
 import { promptSignature, templateSignature } from './extras.js'
 import { jsonLiteral, propertyKey, stringLiteral } from './text.js'
-import { OPTIONS_TYPE, TYPE_PARAMETER, toolDoc, toolReturnType } from './tools.js'
+import { optionsTypeOf, toolDoc, toolReturnType, typeParametersOf } from './tools.js'
 
 const KNOWN_ANNOTATIONS: Record<string, string> = {
   title: 'string',
@@ -63,10 +63,10 @@ export function facadeDecls(model: CodegenModel): Decl[] {
     kind: StructureKind.MethodSignature,
     name: t.identifier,
     docs: [toolDoc(t)],
-    typeParameters: [TYPE_PARAMETER],
+    typeParameters: typeParametersOf(t),
     parameters: [
       { name: 'args', type: t.input.name, hasQuestionToken: t.argsOptional },
-      { name: 'options', type: OPTIONS_TYPE, hasQuestionToken: true },
+      { name: 'options', type: optionsTypeOf(t), hasQuestionToken: true },
     ],
     returnType: toolReturnType(t),
   }))
@@ -105,7 +105,9 @@ export function facadeDecls(model: CodegenModel): Decl[] {
       declares: { types: ['ToolsClient'] },
       uses: {
         types: [
-          ...(model.tools.length > 0 ? ['CallOptions', 'CallResult'] : []),
+          ...(model.tools.some((t) => !t.taskSupport) ? ['CallOptions'] : []),
+          ...(model.tools.length > 0 ? ['CallResult'] : []),
+          ...(model.tools.some((t) => t.taskSupport) ? ['TaskCallOptions', 'TaskOr'] : []),
           ...(model.tools.some((t) => t.output) ? ['ToolResult'] : []),
           ...(model.tools.some((t) => !t.output) ? ['CallToolResult', 'ToolContent'] : []),
           ...(model.prompts?.length || model.resourceTemplates?.length ? ['RequestOptions'] : []),

@@ -52,7 +52,31 @@ export class ToolCallError extends Error {
   }
 }`
 
-function invokeToolText(validate: boolean): string {
+const TASK_CALL_OPTIONS = `/** Options of a call of a tool that may run as a task: \`task: true\` resolves to its {@link ToolTaskHandle}. */
+export interface TaskCallOptions extends CallOptions {
+  /** Hands back the task (its id, status, input, cancel and result) instead of waiting for the result; \`unwrap\` then does nothing. */
+  task?: boolean;
+}`
+
+const TOOL_TASK_HANDLE = `/** A task the server runs for one call (\`{ task: true }\`): \`ToolTask\` of @edgemcp/core/tasks, its result typed. */
+export type ToolTaskHandle<Result> = Omit<ToolTask, 'result'> & {
+  /** Waits for the final result, answering the task's input requests with the client's handlers. */
+  result(options?: RequestOptions): Promise<Result>;
+};`
+
+const TASK_OR = `/** With \`task: true\` the task handle, otherwise what the call resolves to. */
+export type TaskOr<AsTask, Result, Outcome> = AsTask extends true ? ToolTaskHandle<Result> : Outcome;`
+
+const START_TOOL_TASK = `/** \`{ task: true }\`: calls the tool with \`callToolTask\` and hands back the task; needs an \`McpClient\`. */
+function startToolTask(client: ToolCaller, name: ToolName, args: unknown, options: RequestOptions): Promise<ToolTask> {
+  const candidate = client as ToolCaller & Partial<ToolTaskClient>;
+  if (typeof candidate.request !== 'function' || typeof candidate.awaitTask !== 'function') {
+    throw new TypeError(\`\${name}: { task: true } needs a client with request() and awaitTask(), such as McpClient\`);
+  }
+  return callToolTask(candidate as ToolTaskClient, { name, arguments: (args ?? {}) as Record<string, unknown> }, options);
+}`
+
+function invokeToolText(validate: boolean, tasks: boolean): string {
   const schemasParam = validate ? '\n  schemas?: ToolSchemas,' : ''
   const checkArgs = validate
     ? "\n  if (schemas) assertValid(name, 'arguments', schemas.input, args ?? {});"
@@ -71,7 +95,7 @@ export async function invokeTool(
   options: CallOptions | undefined,
   structured: boolean,${schemasParam}
 ): Promise<unknown> {
-  const { unwrap, ...requestOptions } = options ?? {};${checkArgs}
+  const { unwrap, ${tasks ? 'task, ' : ''}...requestOptions } = ${tasks ? '(options ?? {}) as TaskCallOptions' : 'options ?? {}'};${checkArgs}${tasks ? '\n  if (task) return startToolTask(client, name, args, requestOptions);' : ''}
   const result = await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, requestOptions);${checkResult}
   if (!unwrap) return result;
   if (result.isError) {
@@ -220,13 +244,39 @@ export function runtimeDecls(model: CodegenModel): Decl[] {
       ),
     )
   }
+  const tasks = model.tools.some((t) => t.taskSupport)
+  if (tasks) {
+    out.push(
+      decl(TASK_CALL_OPTIONS, { types: ['TaskCallOptions'] }, { types: ['CallOptions'] }),
+      decl(TOOL_TASK_HANDLE, { types: ['ToolTaskHandle'] }, { types: ['ToolTask', 'RequestOptions'] }),
+      decl(TASK_OR, { types: ['TaskOr'] }, { types: ['ToolTaskHandle'] }),
+      decl(
+        START_TOOL_TASK,
+        { values: ['startToolTask'] },
+        {
+          values: ['callToolTask'],
+          types: ['ToolCaller', 'ToolName', 'RequestOptions', 'ToolTask', 'ToolTaskClient'],
+        },
+      ),
+    )
+  }
   out.push(
     decl(
-      invokeToolText(model.validate),
+      invokeToolText(model.validate, tasks),
       { values: ['invokeTool'] },
       {
-        values: ['ToolCallError', ...(model.validate ? ['assertValid'] : [])],
-        types: ['ToolCaller', 'ToolName', 'CallOptions', ...(model.validate ? ['ToolSchemas'] : [])],
+        values: [
+          'ToolCallError',
+          ...(model.validate ? ['assertValid'] : []),
+          ...(tasks ? ['startToolTask'] : []),
+        ],
+        types: [
+          'ToolCaller',
+          'ToolName',
+          'CallOptions',
+          ...(model.validate ? ['ToolSchemas'] : []),
+          ...(tasks ? ['TaskCallOptions'] : []),
+        ],
       },
     ),
   )

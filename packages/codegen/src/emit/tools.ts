@@ -20,6 +20,14 @@ export const TYPE_PARAMETER = {
 /** The type of a tool function's `options` parameter. */
 export const OPTIONS_TYPE = 'CallOptions & { unwrap?: Unwrap }'
 
+/** A task-capable tool's functions are also generic over `task`: `{ task: true }` resolves to the handle. */
+export const TASK_TYPE_PARAMETER = { ...TYPE_PARAMETER, name: 'AsTask' } as const
+export const TASK_OPTIONS_TYPE = 'TaskCallOptions & { unwrap?: Unwrap; task?: AsTask }'
+
+export const typeParametersOf = (tool: ToolModel) =>
+  tool.taskSupport ? [TYPE_PARAMETER, TASK_TYPE_PARAMETER] : [TYPE_PARAMETER]
+export const optionsTypeOf = (tool: ToolModel) => (tool.taskSupport ? TASK_OPTIONS_TYPE : OPTIONS_TYPE)
+
 export function toolModule(tool: ToolModel): ModuleName {
   return `tools/${tool.fileName}`
 }
@@ -28,7 +36,8 @@ export function toolModule(tool: ToolModel): ModuleName {
 export function toolReturnType(tool: ToolModel): string {
   const payload = tool.output ? tool.output.name : 'ToolContent'
   const result = tool.output ? `ToolResult<${tool.output.name}>` : 'CallToolResult'
-  return `Promise<CallResult<{ unwrap: Unwrap }, ${result}, ${payload}>>`
+  const outcome = `CallResult<{ unwrap: Unwrap }, ${result}, ${payload}>`
+  return tool.taskSupport ? `Promise<TaskOr<AsTask, ${result}, ${outcome}>>` : `Promise<${outcome}>`
 }
 
 const ANNOTATION_TAGS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']
@@ -39,6 +48,8 @@ export function toolDoc(tool: ToolModel): string {
     tool.title ?? (typeof tool.annotations.title === 'string' ? tool.annotations.title : undefined)
   const doc = { ...(title ? { title } : {}), ...(tool.description ? { description: tool.description } : {}) }
   const tags = [`@tool ${tool.name}`]
+  // `{ task: true }` hands back the task (SEP-2663); without it the call waits for the task's result.
+  if (tool.taskSupport) tags.push(`@taskSupport ${tool.taskSupport}`)
   for (const key of ANNOTATION_TAGS) {
     const value = tool.annotations[key]
     if (typeof value === 'boolean') tags.push(`@${key} ${value}`)
@@ -87,11 +98,11 @@ export function toolDecls(tool: ToolModel, validate: boolean): Decl[] {
     name: tool.identifier,
     isExported: true,
     docs: [toolDoc(tool)],
-    typeParameters: [TYPE_PARAMETER],
+    typeParameters: typeParametersOf(tool),
     parameters: [
       { name: 'client', type: 'ToolCaller' },
       { name: 'args', type: tool.input.name, hasQuestionToken: tool.argsOptional },
-      { name: 'options', type: OPTIONS_TYPE, hasQuestionToken: true },
+      { name: 'options', type: optionsTypeOf(tool), hasQuestionToken: true },
     ],
     returnType,
     statements: [`return invokeTool(${callArgs.join(', ')}) as ${returnType};`],
@@ -104,8 +115,9 @@ export function toolDecls(tool: ToolModel, validate: boolean): Decl[] {
       values: ['invokeTool', ...(validate ? [schemasConstName(tool)] : [])],
       types: [
         'ToolCaller',
-        'CallOptions',
+        tool.taskSupport ? 'TaskCallOptions' : 'CallOptions',
         'CallResult',
+        ...(tool.taskSupport ? ['TaskOr'] : []),
         tool.input.name,
         ...(tool.output ? ['ToolResult', tool.output.name] : ['CallToolResult', 'ToolContent']),
       ],

@@ -47,6 +47,8 @@ export interface ToolModel {
   output?: NamedType
   inputSchema: unknown
   outputSchema?: unknown
+  /** The tool may run as a task (listed `execution.taskSupport`): its function takes `{ task: true }`. */
+  taskSupport?: 'optional' | 'required'
 }
 
 export interface PromptModel {
@@ -102,6 +104,10 @@ export const RUNTIME_VALUES = [
   'validatorFor',
   'validators',
   'assertValid',
+  // With task-capable tools.
+  'callToolTask',
+  'clientTasks',
+  'startToolTask',
 ]
 /** Types the generated module declares itself. */
 export const RUNTIME_TYPES = [
@@ -134,6 +140,11 @@ export const RUNTIME_TYPES = [
   'Schema',
   'SchemaDraft',
   'Validator',
+  'TaskCallOptions',
+  'TaskOr',
+  'ToolTask',
+  'ToolTaskClient',
+  'ToolTaskHandle',
 ]
 
 /** Listing → one schema model for every tool (pure: no file system, no ts-morph). */
@@ -193,6 +204,7 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
     }
     if (tool.title !== undefined) model.title = tool.title
     if (tool.description !== undefined) model.description = tool.description
+    if (tool.execution !== undefined) model.taskSupport = tool.execution.taskSupport
     if (outputName !== undefined) {
       model.output = namedRoot(tool.outputSchema, outputName, `${tool.name} outputSchema`, definitions)
       model.outputSchema = tool.outputSchema

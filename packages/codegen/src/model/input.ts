@@ -8,6 +8,8 @@ export interface RawTool {
   inputSchema?: unknown
   outputSchema?: unknown
   annotations?: Record<string, unknown>
+  /** As listed (kept in snapshots): `taskSupport` says a call may become a task (SEP-2663), or always does. */
+  execution?: { taskSupport: 'optional' | 'required' }
 }
 
 export interface RawPromptArgument {
@@ -176,6 +178,8 @@ function readTools(items: unknown[], where: string): RawTool[] {
       tool[key] = schema
     }
     if (isObject(item.annotations)) tool.annotations = item.annotations
+    const support = isObject(item.execution) ? item.execution.taskSupport : undefined
+    if (support === 'optional' || support === 'required') tool.execution = { taskSupport: support }
     return tool
   })
   assertUnique(tools, 'tool')
