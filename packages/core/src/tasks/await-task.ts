@@ -34,7 +34,8 @@ export const clientTasks = (): TaskWaiter => awaitTask
 /**
  * Follows a task (SEP-2663) from its CreateTaskResult to its end: polls `tasks/get` at the server's
  * `pollIntervalMs` (1 s when absent, within 10 ms … 60 s), answers each new input request with the client's
- * handlers through `tasks/update`, reports stored progress to `onprogress`, and returns the final result.
+ * handlers through `tasks/update`, reports stored progress to `onprogress`, and returns the final result (with
+ * `resultType: 'complete'`, as a call answered at once).
  * A `failed` task throws its ProtocolError, a `cancelled` one an McpLocalError (`aborted`); aborting `signal`
  * cancels the task (`tasks/cancel`) and rejects.
  */
@@ -54,7 +55,9 @@ export async function awaitTask(
     for (;;) {
       if (task.status === 'completed') {
         if (!isObject(task.result)) throw remote(`Task ${taskId}: no result`)
-        return task.result
+        // What a call answered at once would be: a complete CallToolResult of 2026-07-28 (the inlined result
+        // of tasks/get is the tool's result, which SEP-2663 shows without the discriminator).
+        return { resultType: 'complete', ...task.result }
       }
       if (task.status === 'failed')
         throw isObject(task.error)
