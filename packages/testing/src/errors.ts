@@ -49,8 +49,9 @@ export class TimeoutError extends McpLocalError {
   readonly requestId: RequestId
   readonly timeoutMs: number
 
-  constructor(method: string, requestId: RequestId, timeoutMs: number) {
-    super('timeout', `${method} (request id ${requestId}) got no response within ${timeoutMs} ms`)
+  /** `message` replaces the default one (a task that did not finish in time, say). */
+  constructor(method: string, requestId: RequestId, timeoutMs: number, message?: string) {
+    super('timeout', message ?? `${method} (request id ${requestId}) got no response within ${timeoutMs} ms`)
     this.method = method
     this.requestId = requestId
     this.timeoutMs = timeoutMs

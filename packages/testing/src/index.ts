@@ -7,6 +7,7 @@ export { mcpInProcess } from './harness/in-process.js'
 export type { FetchHandler, MCPInProcessOptions } from './harness/in-process.js'
 export { mcpShell, shellCommand } from './harness/shell.js'
 export { McpTestClient } from './client/test-client.js'
+export { McpTestTask } from './client/test-task.js'
 
 // OAuth: drive a test authorization server's login (mcpHttp's `auth` takes the provider)
 export { headlessAuthorize } from './auth/headless-authorize.js'

@@ -243,6 +243,14 @@ export interface MCPTestClientOptions {
   onSample?: (params: Record<string, unknown>) => unknown | Promise<unknown>
   /** Roots answered to `roots/list`. Default none. */
   roots?: Array<{ uri: string; name?: string }>
+  /**
+   * Take tasks (SEP-2663, 2026-07-28): the client declares `io.modelcontextprotocol/tasks`, so a server may
+   * answer `tools/call` with a task; `callTool` then waits for it (polling, input answered with `onElicit` /
+   * `onSample`) and resolves with the final result, and `callToolTask` hands back the task. Default false.
+   */
+  tasks?: boolean
+  /** How long `callTool` and `waitForStatus` wait for a task (a hang guard; the task is then cancelled). Default 30000. */
+  taskTimeout?: number
   /** Where debug lines go. Default `console.log`. */
   logger?: (line: string) => void
 }

@@ -12,6 +12,7 @@ import {
   ProtocolError,
   RequestTimeoutError,
 } from '@edgemcp/core'
+import { clientTasks } from '@edgemcp/core/tasks'
 import { ConnectionLostError, RequestError, ServerExitError, TimeoutError } from '../errors.js'
 import type { Harness } from '../harness/harness.js'
 import type {
@@ -42,6 +43,8 @@ const DEFAULT_CLIENT_INFO = { name: '@edgemcp/testing', version: '0.1.0' }
 export class TestClientBase {
   protected readonly engine: TestEngine
   protected readonly requestTimeout: number
+  /** How long a task may take before `callTool` gives up on it (and cancels it). */
+  protected readonly taskTimeout: number
   private readonly engineOptions: McpClientOptions & { capabilities: Json }
   private readonly clientInfo: { name: string; version: string }
   private started: Promise<void> | undefined
@@ -60,6 +63,7 @@ export class TestClientBase {
     protected readonly options: MCPTestClientOptions = {},
   ) {
     this.requestTimeout = options.requestTimeout ?? 5000
+    this.taskTimeout = options.taskTimeout ?? 30_000
     this.choice = checkProtocolChoice(options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION)
     const { onElicit, onSample, roots = [] } = options
     this.clientInfo = { ...(options.clientInfo ?? DEFAULT_CLIENT_INFO) }
@@ -73,6 +77,7 @@ export class TestClientBase {
       // A legacy HTTP harness opens the standalone stream itself, and waits for it (afterHandshake).
       standaloneStream: false,
       handlers,
+      tasks: options.tasks === true ? clientTasks() : undefined,
     }
     this.engine = new TestEngine(this.clientInfo, this.engineOptions)
     this.engine.onNotification('*', ({ method, params }) =>

@@ -1,4 +1,4 @@
-import { RequestError, ToolCallError } from '../errors.js'
+import { RequestError, TimeoutError, ToolCallError } from '../errors.js'
 import type {
   MCPCallToolResult,
   MCPCapabilities,
@@ -15,6 +15,7 @@ import type {
 import { TestClientBase } from './client-base.js'
 import type { SendOptions } from './engine.js'
 import { remember } from './provenance.js'
+import { McpTestTask } from './test-task.js'
 
 type Json = Record<string, unknown>
 
@@ -97,12 +98,17 @@ export class McpTestClient extends TestClientBase {
     args: Record<string, unknown> = {},
     options: { timeoutMs?: number } = {},
   ): Promise<MCPCallToolResult> {
-    await this.ensureInitialized()
-    // The tool's definition rides along with the result so toMatchToolOutputSchema() can find its schema.
-    if (this.toolCache === undefined && this.supportsTools()) await this.getTools().catch(() => undefined)
-    const tool = this.toolCache?.find((t) => t.name === name)
+    const tool = await this.toolNamed(name)
     try {
-      const { id, result } = await this.invoke('tools/call', { name, arguments: args }, options.timeoutMs)
+      const { id, result } = await this.call(
+        'tools/call',
+        async (o) => {
+          const created = await this.engine.request('tools/call', { name, arguments: args }, o)
+          // A task (the client takes tasks: `tasks: true`): wait for its end, within taskTimeout.
+          return created.resultType === 'task' ? this.finish(name, created) : created
+        },
+        options.timeoutMs,
+      )
       return remember(result as MCPCallToolResult, {
         method: 'tools/call',
         protocolVersion: this.protocolVersion ?? '',
@@ -114,6 +120,60 @@ export class McpTestClient extends TestClientBase {
     } catch (e) {
       if (e instanceof RequestError) throw new ToolCallError(name, e.requestId, e.error)
       throw e
+    }
+  }
+
+  /**
+   * Calls a tool and hands back the task the server created for it (`McpTestTask`: `taskId`, `get()`,
+   * `waitForStatus()`, `provideInput()`, `cancel()`, `result()`), rather than waiting for the result. Needs
+   * `tasks: true` and a 2026-07-28 connection; a call the server answered at once gives a task without `taskId`
+   * whose `result()` is that answer. A JSON-RPC error rejects with `ToolCallError`.
+   */
+  async callToolTask(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: { timeoutMs?: number } = {},
+  ): Promise<McpTestTask> {
+    const tool = await this.toolNamed(name)
+    try {
+      const { id, result } = await this.call(
+        'tools/call',
+        (o) => this.engine.request('tools/call', { name, arguments: args }, o),
+        options.timeoutMs,
+      )
+      return new McpTestTask(this.engine, result, {
+        toolName: name,
+        tool,
+        requestId: id,
+        protocolVersion: this.protocolVersion ?? '',
+        timeoutMs: this.taskTimeout,
+      })
+    } catch (e) {
+      if (e instanceof RequestError) throw new ToolCallError(name, e.requestId, e.error)
+      throw e
+    }
+  }
+
+  /** Initializes, and finds the tool's definition (so toMatchToolOutputSchema() can find its schema). */
+  private async toolNamed(name: string): Promise<MCPTool | undefined> {
+    await this.ensureInitialized()
+    if (this.toolCache === undefined && this.supportsTools()) await this.getTools().catch(() => undefined)
+    return this.toolCache?.find((t) => t.name === name)
+  }
+
+  /** Follows a task to its final result; past `taskTimeout` it is cancelled and the call fails. */
+  private async finish(name: string, created: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const guard = AbortSignal.timeout(this.taskTimeout)
+    try {
+      return await this.engine.awaitTask(created, { signal: guard })
+    } catch (e) {
+      if (!guard.aborted) throw e
+      throw new TimeoutError(
+        'tools/call',
+        String(created.taskId),
+        this.taskTimeout,
+        `task ${String(created.taskId)} of tool "${name}" did not finish within ${this.taskTimeout} ms (taskTimeout); it was cancelled`,
+      )
     }
   }
 

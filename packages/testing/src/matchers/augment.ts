@@ -19,6 +19,19 @@ export interface MCPMatchers {
   toHaveToolError(): void | Promise<void>
   /** The result's structuredContent validates against the tool's outputSchema (or the one given). */
   toMatchToolOutputSchema(schemaOrTool?: Record<string, unknown>): void
+  /**
+   * A task (tasks/get result or response, CreateTaskResult, or a task handle: then `await` it) is in this
+   * status, or one of these (SEP-2663: working, input_required, completed, failed, cancelled).
+   */
+  toHaveTaskStatus(
+    expected:
+      | 'working'
+      | 'input_required'
+      | 'completed'
+      | 'failed'
+      | 'cancelled'
+      | ReadonlyArray<'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'>,
+  ): void | Promise<void>
 }
 
 // Vitest 4: `Matchers` is shared by `Assertion` and `ExpectStatic`; asymmetric matchers have their own interface.

@@ -2,6 +2,7 @@ import type { Json, MatcherContext, MCPMatcherResult } from './shared.js'
 import { toHavePrompt, toHaveResource, toHaveTool } from './has-primitive.js'
 import { toHaveMCPError } from './mcp-error.js'
 import { toMatchToolOutputSchema } from './output-schema.js'
+import { toHaveTaskStatus } from './task-status.js'
 import { toHaveToolError } from './tool-error.js'
 import { toBeValidMCPResponse, type ValidResponseOptions } from './valid-response.js'
 
@@ -20,6 +21,7 @@ export interface MCPMatcherImplementations {
   toHavePrompt(this: MatcherContext, received: unknown, promptName: string): Result
   toHaveToolError(this: MatcherContext, received: unknown): Result
   toMatchToolOutputSchema(this: MatcherContext, received: unknown, schemaOrTool?: Json): MCPMatcherResult
+  toHaveTaskStatus(this: MatcherContext, received: unknown, expected: string | readonly string[]): Result
 }
 
 /**
@@ -34,4 +36,5 @@ export const mcpMatchers = {
   toHavePrompt,
   toHaveToolError,
   toMatchToolOutputSchema,
+  toHaveTaskStatus,
 } satisfies MCPMatcherImplementations
