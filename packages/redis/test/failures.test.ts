@@ -1,3 +1,4 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fleetClient, sseReader, type Json } from './support/client.js'
 import { type InstanceProcess, startInstanceProcess } from './support/process.js'
@@ -19,10 +20,7 @@ const modernCall = {
   params: {
     name: 'echo',
     arguments: { text: 'stateless' },
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
+    _meta: modernMeta(),
   },
 }
 const modernHeaders = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'echo' }

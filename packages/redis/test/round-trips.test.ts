@@ -1,3 +1,4 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerOf } from './support/client.js'
 import { fleetTestbed } from './support/testbed.js'
@@ -49,10 +50,7 @@ describe('Redis round trips per request', () => {
           params: {
             name: 'echo',
             arguments: { text: 'modern' },
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-              'io.modelcontextprotocol/clientCapabilities': {},
-            },
+            _meta: modernMeta(),
           },
         },
         { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'echo' },

@@ -1,3 +1,4 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { type Json, sseReader } from './support/client.js'
 import { fleetTestbed } from './support/testbed.js'
@@ -81,10 +82,7 @@ describe('fan-out of notifications to every instance', () => {
     const { client, instances } = await bed.fleet(3)
     const { headers } = await client.initialize(0)
     const standalone = sseReader(await client.get(0, headers))
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
-    }
+    const meta = modernMeta()
     const listen = await client.post(
       1,
       {
