@@ -1,12 +1,14 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+import { sourceAliases } from '@edgemcp/test-helpers/vitest-source'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     projects: [
       // Unit and integration tests run inside workerd (the Workers runtime) with the fixture Worker and its
-      // Durable Objects.
+      // Durable Objects. Sibling packages from their sources: tested without a build, loaded once (issue #21).
       {
+        resolve: { alias: sourceAliases() },
         plugins: [
           cloudflareTest({
             main: './test/fixtures/worker.ts',

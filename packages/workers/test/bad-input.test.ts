@@ -1,4 +1,5 @@
 import { createAutoHandler } from '@edgemcp/sse'
+import { modernMeta } from '@edgemcp/test-helpers'
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -22,10 +23,6 @@ const reference = new Hono().route(
 
 const json = { 'content-type': 'application/json', accept: ACCEPT_BOTH }
 const modernHeaders = { ...json, 'mcp-protocol-version': '2026-07-28' }
-const modernMeta = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
 const unknownSession = 'cd'.repeat(16)
 
 interface Case {
@@ -112,7 +109,7 @@ const cases: Case[] = [
     init: {
       method: 'POST',
       headers: { ...modernHeaders, 'mcp-method': 'initialize' },
-      body: JSON.stringify({ ...initializeBody(), params: { _meta: modernMeta } }),
+      body: JSON.stringify({ ...initializeBody(), params: { _meta: modernMeta() } }),
     },
   },
   {
@@ -124,7 +121,7 @@ const cases: Case[] = [
         jsonrpc: '2.0',
         id: 2,
         method: 'tools/call',
-        params: { name: 'echo', arguments: { text: 'a' }, _meta: modernMeta },
+        params: { name: 'echo', arguments: { text: 'a' }, _meta: modernMeta() },
       }),
     },
   },
@@ -145,7 +142,7 @@ const cases: Case[] = [
         jsonrpc: '2.0',
         id: 4,
         method: 'subscriptions/listen',
-        params: { notifications: {}, _meta: modernMeta },
+        params: { notifications: {}, _meta: modernMeta() },
       }),
     },
   },
@@ -158,7 +155,7 @@ const cases: Case[] = [
         jsonrpc: '2.0',
         id: 5,
         method: 'subscriptions/listen',
-        params: { _meta: modernMeta },
+        params: { _meta: modernMeta() },
       }),
     },
   },

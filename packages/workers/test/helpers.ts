@@ -1,5 +1,6 @@
 import { McpClient, type McpClientOptions } from '@edgemcp/core'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
+import { modernMeta } from '@edgemcp/test-helpers'
 import { SELF } from 'cloudflare:test'
 
 export const MCP_URL = 'http://worker.test/mcp'
@@ -116,19 +117,5 @@ export function modernPost(
   const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method }
   if (method === 'tools/call' || method === 'prompts/get') headers['mcp-name'] = String(params.name)
   if (method === 'resources/read') headers['mcp-name'] = String(params.uri)
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientCapabilities': {},
-    ...extraMeta,
-  }
-  return post({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }, headers)
-}
-
-/** Polls `check` until it returns true (Durable Object work the test cannot await directly). */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  return post({ jsonrpc: '2.0', id, method, params: { ...params, _meta: modernMeta(extraMeta) } }, headers)
 }

@@ -1,8 +1,9 @@
+import { eventually } from '@edgemcp/test-helpers'
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { notifyListChanged, notifyResourceUpdated } from '../src/index.js'
 import type { Env } from './fixtures/worker.js'
-import { connect, eventually, modernPost, SseReader } from './helpers.js'
+import { connect, modernPost, SseReader } from './helpers.js'
 
 const testEnv = env as unknown as Env
 const textOf = (r: { content?: unknown }) => (r.content as Array<{ text: string }>)[0]?.text
@@ -63,10 +64,10 @@ describe('notifications across isolates', () => {
     const { client: other } = await connect('modern')
     await other.callTool({ name: 'touch', arguments: { uri: 'item://7' } })
     await other.callTool({ name: 'touch', arguments: { uri: 'item://other' } })
-    await eventually(() => got.includes('notifications/resources/updated item://7'))
+    await eventually(() => expect(got).toContain('notifications/resources/updated item://7'))
 
     await notifyListChanged(testEnv, 'resources')
-    await eventually(() => got.includes('notifications/resources/list_changed'))
+    await eventually(() => expect(got).toContain('notifications/resources/list_changed'))
     expect(got).not.toContain('notifications/resources/updated item://other')
     await subscription.close()
     await listener.close()
@@ -82,21 +83,21 @@ describe('notifications across isolates', () => {
     await watcher.subscribeResource({ uri: 'item://9' })
     expect(await transport.openStandaloneStream()).toBe(true)
     const id = transport.sessionId as string
-    await eventually(async () => (await hubListeners()).includes(id))
+    await eventually(async () => expect(await hubListeners()).toContain(id))
 
     const { client: modern } = await connect('modern')
     await modern.callTool({ name: 'touch', arguments: { uri: 'item://9' } })
-    await eventually(() => got.length === 1)
+    await eventually(() => expect(got).toHaveLength(1))
 
     const { client: otherSession } = await connect('legacy')
     await otherSession.callTool({ name: 'touch', arguments: { uri: 'item://9' } })
-    await eventually(() => got.length === 2)
+    await eventually(() => expect(got).toHaveLength(2))
 
     await notifyResourceUpdated(testEnv, 'item://9')
-    await eventually(() => got.length === 3)
+    await eventually(() => expect(got).toHaveLength(3))
     // The session that raised an event hears it once (locally), not again through the hub.
     await watcher.callTool({ name: 'touch', arguments: { uri: 'item://9' } })
-    await eventually(() => got.length === 4)
+    await eventually(() => expect(got).toHaveLength(4))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(got).toEqual(['item://9', 'item://9', 'item://9', 'item://9'])
 
