@@ -1,4 +1,5 @@
 import type { HandleResult, JsonRpcMessage, McpServer, ServerSession } from '@edgemcp/core'
+import { modernMeta } from '@edgemcp/test-helpers'
 
 /** Drives an McpServer through `handle()` the way the conformance harness does over HTTP. */
 
@@ -28,12 +29,11 @@ export async function modern(
       method,
       params: {
         ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
+        _meta: modernMeta({
           'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1.0.0' },
           'io.modelcontextprotocol/clientCapabilities': DEFAULT_CAPS,
           ...meta,
-        },
+        }),
       },
     },
     { era: 'modern', emit: (m) => void emitted.push(m) },

@@ -1,3 +1,4 @@
+import { eventually, modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { createConformanceServer } from '../src/create-server.js'
 import { errorOf, modern, resultOf } from './drive.js'
@@ -192,18 +193,17 @@ describe('2026-07-28 fixtures through handle()', () => {
         method: 'subscriptions/listen',
         params: {
           notifications: { toolsListChanged: true },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
+          _meta: modernMeta(),
         },
       },
       { era: 'modern', emit: (m) => void frames.push(m), signal: controller.signal },
     )
-    await new Promise((r) => setTimeout(r, 10))
+    const methods = () => frames.map((f) => f.method)
+    await eventually(() => expect(methods()).toContain('notifications/subscriptions/acknowledged'))
     await call('test_trigger_prompt_change')
     await call('test_trigger_tool_change')
-    await new Promise((r) => setTimeout(r, 10))
+    // The prompt change was raised first: had it been delivered (not subscribed), it would precede this.
+    await eventually(() => expect(methods()).toContain('notifications/tools/list_changed'))
     controller.abort()
     await listening
     expect(frames.map((f) => f.method)).toEqual([
