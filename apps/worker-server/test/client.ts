@@ -3,15 +3,6 @@ import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 
 export const textOf = (r: { content?: unknown }) => (r.content as Array<{ text?: string }>)[0]?.text
 
-/** Polls `check` until it holds (notifications arrive on their own schedule). */
-export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 /** An McpClient of the given era connected to `url` through `fetch`. */
 export async function connectClient(
   url: string,

@@ -1,6 +1,7 @@
+import { eventually } from '@edgemcp/test-helpers'
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { connectClient, eventually, textOf } from './client.js'
+import { connectClient, textOf } from './client.js'
 
 const URL_ = 'http://notes.test/mcp'
 const viaWorker = (input: string | URL | Request, init?: RequestInit) =>
@@ -94,14 +95,16 @@ describe('notifications', () => {
     await listen.acknowledged
 
     // The legacy session's registration with the hub happens after its GET; retry the change until heard.
-    for (let i = 0; legacyGot.length === 0 && i < 40; i++) {
-      await writer.callTool({ name: 'append_to_note', arguments: { id, text: 'more' } })
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(legacyGot[0]).toBe(uri)
-    await eventually(() => modernGot.includes('notifications/resources/updated'))
+    await eventually(
+      async () => {
+        await writer.callTool({ name: 'append_to_note', arguments: { id, text: 'more' } })
+        expect(legacyGot[0]).toBe(uri)
+      },
+      { interval: 50 },
+    )
+    await eventually(() => expect(modernGot).toContain('notifications/resources/updated'))
     await writer.callTool({ name: 'add_note', arguments: { title: 'another', body: '' } })
-    await eventually(() => modernGot.includes('notifications/resources/list_changed'))
+    await eventually(() => expect(modernGot).toContain('notifications/resources/list_changed'))
     await listen.close()
     await Promise.all([writer.close(), legacy.close(), modern.close()])
   })

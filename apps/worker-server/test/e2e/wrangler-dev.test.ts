@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
+import { eventually } from '@edgemcp/test-helpers'
 import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectClient, eventually, textOf } from '../client.js'
+import { connectClient, textOf } from '../client.js'
 
 const SECRET = 'e2e-only-secret'
 const accept = 'application/json, text/event-stream'
@@ -66,11 +67,14 @@ describe('the sample under wrangler dev, over real HTTP', () => {
     legacy.onNotification('notifications/resources/updated', (n) => updates.push(String(n.params?.uri)))
     await legacy.subscribeResource({ uri })
     expect(await transport.openStandaloneStream()).toBe(true)
-    for (let i = 0; updates.length === 0 && i < 50; i++) {
-      await writer.callTool({ name: 'append_to_note', arguments: { id, text: `line ${i}` } })
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    expect(updates[0]).toBe(uri)
+    let line = 0
+    await eventually(
+      async () => {
+        await writer.callTool({ name: 'append_to_note', arguments: { id, text: `line ${line++}` } })
+        expect(updates[0]).toBe(uri)
+      },
+      { interval: 100 },
+    )
 
     expect(textOf(await legacy.callTool({ name: 'delete_note', arguments: { id } }))).toBe(`Deleted ${uri}`)
     await Promise.all([legacy.close(), writer.close()])
@@ -148,7 +152,7 @@ describe('the sample under wrangler dev, over real HTTP', () => {
     await listen.acknowledged
     const { client: other } = await connectClient(mcp, 'legacy')
     const added = await other.callTool({ name: 'add_note', arguments: { title: 'listen', body: '' } })
-    await eventually(() => got.includes('notifications/resources/list_changed'), 10_000)
+    await eventually(() => expect(got).toContain('notifications/resources/list_changed'))
 
     const { id } = added.structuredContent as { id: number }
     expect(textOf(await client.callTool({ name: 'delete_note', arguments: { id } }))).toBe(
@@ -176,11 +180,13 @@ describe('the sample under wrangler dev, over real HTTP', () => {
     const updates: string[] = []
     legacy.onNotification('notifications/resources/updated', (n) => updates.push(String(n.params?.uri)))
     const { client: writer } = await connectClient(mcp, 'modern')
-    for (let i = 0; updates.length === 0 && i < 50; i++) {
-      await writer.callTool({ name: 'append_to_note', arguments: { id, text: 'after restart' } })
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    expect(updates[0]).toBe(uri)
+    await eventually(
+      async () => {
+        await writer.callTool({ name: 'append_to_note', arguments: { id, text: 'after restart' } })
+        expect(updates[0]).toBe(uri)
+      },
+      { interval: 100 },
+    )
     await Promise.all([legacy.close(), writer.close()])
   })
 })
