@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { eventually } from '@edgemcp/test-helpers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort, portFree, waitPortFree } from '../src/ports.js'
 import { groupAlive, groupProcesses } from '../src/process-group.js'
@@ -144,21 +145,13 @@ describe('bin/supervise.mjs with wrangler dev', () => {
       await new Promise<string>((resolve) => parent.stdout?.once('data', (d) => resolve(String(d)))),
     )
     try {
-      const deadline = Date.now() + 30_000
-      while (
-        !(await fetch(`http://127.0.0.1:${port}/`).then(
-          (r) => r.ok,
-          () => false,
-        )) &&
-        Date.now() < deadline
-      )
-        await new Promise((r) => setTimeout(r, 200))
+      await eventually(async () => expect((await fetch(`http://127.0.0.1:${port}/`)).ok).toBe(true), {
+        interval: 200,
+      })
       expect(groupProcesses(pgid).map((p) => p.name)).toContain('workerd')
 
       parent.kill('SIGKILL') // no stop(), no exit handlers
-      const gone = Date.now() + 10_000
-      while (groupAlive(pgid) && Date.now() < gone) await new Promise((r) => setTimeout(r, 100))
-      expect(groupAlive(pgid)).toBe(false)
+      await eventually(() => expect(groupAlive(pgid)).toBe(false), { interval: 100 })
       expect(await waitPortFree(port)).toBe(true)
     } finally {
       parent.kill('SIGKILL')
