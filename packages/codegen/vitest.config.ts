@@ -1,6 +1,12 @@
+import { sourceAliases } from '@edgemcp/test-helpers/vitest-source'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Sibling packages (and conformance-server's fixtures) from their sources: in-process tests run without a
+  // build and load core once (issue #21). The CLI tests (cli, auth, http-errors, package, round-trip*) spawn
+  // bin/edgemcp-codegen.js, which runs the built packages as users do: those need `npm run build` first
+  // (turbo builds before `test`).
+  resolve: { alias: sourceAliases() },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'threads',

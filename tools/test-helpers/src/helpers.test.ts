@@ -42,6 +42,10 @@ describe('test helpers', () => {
     expect(of('@edgemcp/streamable-http/internal')).toBe(
       path.resolve(of('@edgemcp/streamable-http') ?? '', '../internal.ts'),
     )
+    expect(of('@edgemcp/conformance-server/fixtures')).toMatch(
+      /apps\/conformance-server\/src\/fixtures\/index\.ts$/,
+    )
+    expect(of('@edgemcp/conformance-server/run-suite')).toBeUndefined()
     expect(of('@edgemcp/core/package.json')).toBeUndefined()
     expect(of('@edgemcp/core-x')).toBeUndefined()
   })

@@ -16,16 +16,19 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 export function sourceAliases() {
   /** @type {Array<{ find: RegExp, replacement: string }>} */
   const aliases = []
-  const packages = path.join(repo, 'packages')
-  for (const dir of fs.readdirSync(packages)) {
-    const manifest = path.join(packages, dir, 'package.json')
+  // Published packages, and the apps whose built modules tests import (conformance-server's fixtures).
+  const dirs = ['packages', 'apps'].flatMap((group) =>
+    fs.readdirSync(path.join(repo, group)).map((dir) => path.join(repo, group, dir)),
+  )
+  for (const dir of dirs) {
+    const manifest = path.join(dir, 'package.json')
     if (!fs.existsSync(manifest)) continue
     const { name, exports = {} } = JSON.parse(fs.readFileSync(manifest, 'utf8'))
     if (typeof name !== 'string' || !name.startsWith('@edgemcp/')) continue
     for (const [subpath, target] of Object.entries(exports)) {
       const file = typeof target === 'string' ? target : target?.default
       if (typeof file !== 'string' || !file.startsWith('./dist/') || !file.endsWith('.js')) continue
-      const source = path.join(packages, dir, 'src', `${file.slice('./dist/'.length, -'.js'.length)}.ts`)
+      const source = path.join(dir, 'src', `${file.slice('./dist/'.length, -'.js'.length)}.ts`)
       if (!fs.existsSync(source)) continue
       const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`
       aliases.push({ find: new RegExp(`^${escapeRegExp(specifier)}$`), replacement: source })
