@@ -5,15 +5,17 @@
  * a real client of both eras and legacy SSE, the codegen CLI through npx, a Vitest file using
  * @edgemcp/testing, Worker code under `wrangler types` and under wrangler dev, and every TypeScript example of
  * the READMEs and guides. One install per variant, reused by every step (and by later runs while the tarballs
- * are unchanged).
+ * are unchanged). Each variant is a test file of its own (consumer-lowest, consumer-newest), so the two run
+ * side by side; the tarballs are packed once per run by test/global-setup.ts.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { startWranglerDev, wranglerBin, wranglerEnv } from '@edgemcp/tools-wrangler-dev'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type PackedPackage, packAll } from '../src/pack.js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { PackedPackage } from '../src/pack.js'
 import { repoRoot } from '../src/packages.js'
 import { cacheRoot, createProject, installVariant } from '../src/project.js'
 import { mapDiagnostics, tsExamples } from '../src/readme-blocks.js'
@@ -44,15 +46,14 @@ const workers = [
   base: w.main.replace(/\W+/g, '-'),
   config: wranglerConfigFor(w.main, w.example?.wranglerConfig),
 }))
-/** `wrangler types` output (an Env) per wrangler config text, shared by the two variants. */
-const envTypes = new Map<string, string>()
-const packDir = join(cacheRoot, `pack-${process.pid}`)
-let packed: PackedPackage[]
-
-beforeAll(async () => {
-  packed = await packAll(packDir)
-}, 300_000)
-afterAll(() => rmSync(packDir, { recursive: true, force: true }))
+/**
+ * `wrangler types` output (an Env) per wrangler config text, kept on disk under its sha256: an Env depends on
+ * the config alone, so the other variant and later runs reuse it. Written to a temporary name and renamed, so
+ * the two variants running at once never read half a file.
+ */
+const envTypesDir = join(cacheRoot, 'env-types')
+const envTypesFile = (config: string) =>
+  join(envTypesDir, `${createHash('sha256').update(config).digest('hex').slice(0, 16)}.d.ts`)
 
 /** tsc in the project (one project: `-p`; several: one build-mode run); a failure names the Markdown lines. */
 async function typecheck(dir: string, ...projects: string[]): Promise<string> {
@@ -67,9 +68,10 @@ async function clientCheck(dir: string, url: string, eras: string[]): Promise<Re
   return JSON.parse(await runOk(process.execPath, args, { cwd: dir, env: cleanEnv() }))
 }
 
-describe.each<VariantName>(['lowest', 'newest'])(
-  'installed from the tarballs, peers at their %s versions',
-  (name) => {
+/** The consumer test of one variant: peers at their lowest or at their newest versions. */
+export function consumerSuite(name: VariantName): void {
+  describe(`installed from the tarballs, peers at their ${name} versions`, () => {
+    const packed: PackedPackage[] = inject('packed')
     let dir: string
     let install: string
     let node: NodeServer | undefined
@@ -225,13 +227,16 @@ describe.each<VariantName>(['lowest', 'newest'])(
         // same for every example, were generated once; an Env depends on the config alone, so the second
         // variant reuses the first one's.
         const envFile = `env-${worker.base}.d.ts`
-        let env = envTypes.get(worker.config)
-        if (env === undefined) {
+        const kept = envTypesFile(worker.config)
+        if (existsSync(kept)) writeFileSync(join(dir, envFile), readFileSync(kept))
+        else {
           const args = ['types', '--config', config, '--include-runtime=false', envFile]
           await runOk(process.execPath, [wranglerBin(dir), ...args], { cwd: dir, env: wranglerEnv() })
-          env = readFileSync(join(dir, envFile), 'utf8')
-          envTypes.set(worker.config, env)
-        } else writeFileSync(join(dir, envFile), env)
+          mkdirSync(envTypesDir, { recursive: true })
+          const temporary = `${kept}.${process.pid}`
+          writeFileSync(temporary, readFileSync(join(dir, envFile)))
+          renameSync(temporary, kept)
+        }
         const compilerOptions = {
           module: 'preserve',
           moduleResolution: 'bundler',
@@ -271,5 +276,5 @@ describe.each<VariantName>(['lowest', 'newest'])(
         }
       },
     )
-  },
-)
+  })
+}

@@ -2,14 +2,12 @@
  * What npm would publish, checked as a registry reader sees it: the tarball's files, publint (strict), and
  * "Are the types wrong?" for an ESM-only package (resolution under node16 ESM and bundler).
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type PackedPackage, packAll } from '../src/pack.js'
-import { cacheRoot } from '../src/project.js'
+import { describe, expect, inject, it } from 'vitest'
 import { cleanEnv, run } from '../src/run.js'
 
 const attw = join(
@@ -18,13 +16,8 @@ const attw = join(
   'dist',
   'index.js',
 )
-const out = join(cacheRoot, `tarballs-test-${process.pid}`)
-let packed: PackedPackage[]
-
-beforeAll(async () => {
-  packed = await packAll(out)
-}, 300_000)
-afterAll(() => rmSync(out, { recursive: true, force: true }))
+// Packed once for the run by test/global-setup.ts.
+const packed = inject('packed')
 
 describe('every published package, packed', () => {
   it('ships its README, LICENSE, package.json and built code, and no source maps, sources or tests', () => {
