@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      // Sibling packages from their sources: tested without a build, and loaded once (issue #21).
+      // Sibling packages from their sources: tested without a build, and loaded once (issue #21). One file reads
+      // auth's own build: test/runtime-neutral.test.ts checks what dist/ imports, so it needs `npm run build`.
       {
         resolve: { alias: sourceAliases() },
         test: {
