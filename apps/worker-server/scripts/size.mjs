@@ -6,7 +6,15 @@
 // ceiling. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
 // smallest server (a tools-only 2026-07-28 Worker) against its goal, mcp-lite's size.
 import { featureCosts, minimalFeatureCosts } from './feature-cost.mjs'
-import { CEILING, GOAL, MCP_LITE, measureWorker, minimalWorker, OURS } from './worker-bundle.mjs'
+import {
+  CEILING,
+  GOAL,
+  MCP_LITE,
+  measureWorker,
+  minimalWorker,
+  OURS,
+  OURS_WITH_TASKS,
+} from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
 /** Bytes of the output per package (from esbuild's metafile). */
@@ -31,6 +39,11 @@ console.log(
 )
 for (const [name, bytes] of byPackage(ours.meta))
   if (bytes > 0) console.log(`  ${name.padEnd(28)} ${kib(bytes)}`)
+const withTasks = await measureWorker(OURS_WITH_TASKS)
+const tasksAdd = { minified: withTasks.minified - ours.minified, gzipped: withTasks.gzipped - ours.gzipped }
+console.log(
+  `What the task tool adds (tasks extension, task object and runner; measured apart from the goal): ${kib(tasksAdd.minified)} minified, ${kib(tasksAdd.gzipped)} gzipped`,
+)
 if (process.argv.includes('--features')) {
   console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')
   for (const { feature, minified, gzipped } of await featureCosts(ours))
@@ -58,6 +71,11 @@ console.log(
     ? `Over the goal (issue 18): ${overGoal.join(', ')}`
     : `Within the goal (≤ ${kib(GOAL.minified)} minified, ≤ ${kib(GOAL.gzipped)} gzipped).`,
 )
+const tasksOver = overOf(tasksAdd, CEILING.tasks)
+if (tasksOver.length > 0) {
+  console.log(`What the task tool adds is over its ceiling: ${tasksOver.join(', ')}`)
+  process.exitCode = 1
+}
 if (overCeiling.length > 0) {
   console.log(`Over the ceiling the bundle test enforces: ${overCeiling.join(', ')}`)
   process.exitCode = 1

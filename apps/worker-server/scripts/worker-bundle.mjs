@@ -23,6 +23,23 @@ export const OURS = {
 }
 
 /**
+ * OURS with what the sample's task tool (summarise_notes, SEP-2663) adds: the tasks extension and the task
+ * Durable Object with its runner. Measured apart: the 65 / 23 KiB goal of issue 18 predates tasks, so `GOAL`
+ * and `CEILING.ours` keep judging OURS, and `CEILING.tasks` what tasks add to it.
+ */
+export const OURS_WITH_TASKS = {
+  ...OURS,
+  stdin: {
+    ...OURS.stdin,
+    contents: [
+      OURS.stdin.contents,
+      "export { taskExtension } from '@edgemcp/core/tasks'",
+      "export { createMcpTaskObject, durableTasks } from '@edgemcp/workers'",
+    ].join('\n'),
+  },
+}
+
+/**
  * The smallest server issue 18 sizes: a tools-only 2026-07-28 Worker with JSON Schema validation (one tool, the
  * lightest fetch handler: `createStatelessFetchHandler`, which leaves the legacy revisions out), without
  * @cfworker/json-schema unless `withValidator`. Its goal is mcp-lite's size
@@ -76,6 +93,9 @@ export const CEILING = {
   // Lowered to 75.5 / 26.7: declaring an extension is a function of its own (extendServer), imported by
   // @edgemcp/core/skills and /tasks only, no longer an engine method every server carries: 75.0 / 26.2 KiB.
   ours: { minified: 75.5 * 1024, gzipped: 26.7 * 1024 },
+  // What the sample's task tool adds to `ours` (OURS_WITH_TASKS − OURS): 11.9 / 3.9 KiB on 2026-12-02
+  // (@edgemcp/core/tasks, the task object and its runner).
+  tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },
   // 51.2 / 18.4 KiB on the stateless fetch handler (59.5 / 21.0 on createMcpFetchHandler).
   minimal: { minified: 52 * 1024, gzipped: 18.75 * 1024 },
 }

@@ -4,6 +4,8 @@ import type { NotesObject } from './notes-object.js'
 export interface Env {
   MCP_SESSION: DurableObjectNamespace
   MCP_HUB: DurableObjectNamespace
+  /** Keeps and runs tasks (summarise_notes): `McpTaskObject`. */
+  MCP_TASKS: DurableObjectNamespace
   NOTES: DurableObjectNamespace<NotesObject>
   /** Signs 2026-07-28 multi-round request state: `wrangler secret put MCP_MRTR_SECRET` (`.dev.vars` locally). */
   MCP_MRTR_SECRET?: string

@@ -10,6 +10,7 @@ const auth = authSettings(env as Partial<Env>)
 // Durable Object classes, exported under the names wrangler.jsonc binds.
 export const { McpSessionObject, McpHubObject } = worker
 export { NotesObject } from './notes-object.js'
+export { McpTaskObject } from './worker.js'
 
 export default {
   // Browsers first: a person visiting /mcp is sent to the page at / before any token is asked for.

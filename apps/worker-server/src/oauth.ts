@@ -6,6 +6,7 @@ import { MCP_PATH, worker } from './worker.js'
 
 export const { McpSessionObject, McpHubObject } = worker
 export { NotesObject } from './notes-object.js'
+export { McpTaskObject } from './worker.js'
 
 export default {
   fetch: withAuthorizationServer(worker, MCP_PATH),

@@ -6,7 +6,9 @@ import {
   type RequestContext,
   ResourceNotFoundError,
 } from '@edgemcp/core'
-import { notifyListChanged, type ServerFactoryContext } from '@edgemcp/workers'
+import { taskExtension } from '@edgemcp/core/tasks'
+import { type DurableTasks, notifyListChanged } from '@edgemcp/workers'
+import { authSettings } from './auth.js'
 import { calculate } from './calculator.js'
 import type { Env } from './env.js'
 import {
@@ -16,6 +18,7 @@ import {
   type NoteSummary,
   type Refusal,
 } from './notes-object.js'
+import { registerSummarise } from './summarise.js'
 import { registerWhoami } from './whoami.js'
 
 const text = (t: string) => ({ type: 'text' as const, text: t })
@@ -74,13 +77,18 @@ const noSuchNote = (uri: string, ctx: RequestContext) =>
  * subscriptions, prompts), a long task reporting progress, and a calculator. The same server runs in the
  * Worker (2026-07-28 clients) and in each legacy session's Durable Object.
  */
-export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext): McpServer {
+export function createNotesServer(
+  env: Env,
+  { mrtrSecret, tasks }: { mrtrSecret?: string | undefined; tasks: DurableTasks },
+): McpServer {
   const server = new McpServer(
     { name: 'edgemcp-notes', title: 'Notes on Cloudflare Workers', version: '0.1.0' },
     {
       instructions:
         'Keep short notes: add, search, append, delete (asks first). Notes are resources note://{id}.',
       mrtrSecret,
+      // Tasks are kept and run in McpTaskObject (wrangler.jsonc binds it as MCP_TASKS).
+      tasks: taskExtension({ ...tasks, ttlMs: 60 * 60_000 }),
     },
   )
   const notes = (ctx: Pick<RequestContext, 'authInfo'>) =>
@@ -264,6 +272,13 @@ export function createNotesServer(env: Env, { mrtrSecret }: ServerFactoryContext
       return { content: [text(`Done: ${total} steps`)] }
     },
   )
+
+  registerSummarise(server, {
+    // With OAuth on, a task's run in the task object does not have the caller's authInfo, which says whose
+    // notes to read: there the tool runs as an ordinary call, in the caller's request.
+    asTask: authSettings(env) === undefined && env.OAUTH_SERVER !== 'on',
+    recent: (ctx) => notes(ctx).recent(),
+  })
 
   server.tool(
     'calculate',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CEILING, measureWorker, minimalWorker, OURS } from '../../scripts/worker-bundle.mjs'
+import { CEILING, measureWorker, minimalWorker, OURS, OURS_WITH_TASKS } from '../../scripts/worker-bundle.mjs'
 
 // Sizes are of esbuild's output (minified, gzip level 9): the same bytes on any machine, so a verdict on them
 // does not depend on the machine's speed. `npm run size -- --features` says what each feature costs.
@@ -14,6 +14,14 @@ describe('the Worker bundle size', () => {
     expect(ours.code).not.toContain('startedByHandler')
     expect(ours.minified).toBeLessThanOrEqual(CEILING.ours.minified)
     expect(ours.gzipped).toBeLessThanOrEqual(CEILING.ours.gzipped)
+  })
+
+  it('what the task tool adds (the tasks extension, the task object and its runner) stays under its ceiling', async () => {
+    const ours = await measureWorker({ ...OURS, absWorkingDir: root })
+    const withTasks = await measureWorker({ ...OURS_WITH_TASKS, absWorkingDir: root })
+    expect(withTasks.code).toContain('tasks/get') // measured what we meant: the extension is in
+    expect(withTasks.minified - ours.minified).toBeLessThanOrEqual(CEILING.tasks.minified)
+    expect(withTasks.gzipped - ours.gzipped).toBeLessThanOrEqual(CEILING.tasks.gzipped)
   })
 
   it('a tools-only 2026-07-28 Worker stays under its ceiling, its validator left out', async () => {

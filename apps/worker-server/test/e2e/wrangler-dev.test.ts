@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { type SseEvent, SseParser } from '@edgemcp/streamable-http/internal'
 import { eventually } from '@edgemcp/test-helpers'
 import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
+import { callToolTask, clientTasks } from '@edgemcp/core/tasks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, textOf } from '../client.js'
 
@@ -189,4 +190,48 @@ describe('the sample under wrangler dev, over real HTTP', () => {
     )
     await Promise.all([legacy.close(), writer.close()])
   })
+})
+
+describe('a task (SEP-2663) on the sample under wrangler dev', () => {
+  it('runs summarise_notes in the task object to completion, with progress and an elicitation', async () => {
+    const asked: string[] = []
+    const { client } = await connectClient(mcp, 'modern', {
+      tasks: clientTasks(),
+      handlers: {
+        elicit: async (params) => {
+          asked.push(String(params.message))
+          return { action: 'accept', content: { format: 'paragraphs' } }
+        },
+      },
+    })
+    for (const title of ['alpha', 'beta', 'gamma'])
+      await client.callTool({ name: 'add_note', arguments: { title, body: `${title} body` } })
+
+    const progress: number[] = []
+    const result = await client.callTool(
+      // 700 ms per note: the client polls every second (the server's pollIntervalMs), so it sees progress.
+      { name: 'summarise_notes', arguments: { delayMs: 700 } },
+      { onprogress: (p) => progress.push(p.progress) },
+    )
+    expect(asked).toEqual(['Summarise the notes as bullets or as paragraphs?'])
+    const summary = textOf(result) ?? ''
+    for (const title of ['alpha', 'beta', 'gamma']) expect(summary).toContain(`${title}. ${title} body`)
+    expect(progress.length).toBeGreaterThan(0)
+    for (const p of progress) expect(p).toBeLessThanOrEqual(summary.split('\n').length)
+    await client.close()
+  }, 60_000)
+
+  it('stops summarise_notes on tasks/cancel', async () => {
+    const { client } = await connectClient(mcp, 'modern', { tasks: clientTasks() })
+    await client.callTool({ name: 'add_note', arguments: { title: 'slow', body: 'one' } })
+    // Long enough never to finish on its own during the test: 20 notes × 5 s.
+    const task = await callToolTask(client, { name: 'summarise_notes', arguments: { delayMs: 5000 } })
+    expect(task.taskId).toEqual(expect.any(String))
+    expect((await task.get()).status).toBe('working')
+    await task.cancel()
+    const after = await task.get()
+    expect(after.status).toBe('cancelled')
+    await expect(task.result()).rejects.toThrow()
+    await client.close()
+  }, 60_000)
 })
