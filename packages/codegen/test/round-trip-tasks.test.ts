@@ -6,6 +6,7 @@ import { createMcpHandler } from '@edgemcp/streamable-http'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { delay } from '@edgemcp/test-helpers'
 import { loadGenerated, runCli as run } from './support/cli.js'
 import { packageRoot, typecheck } from './support/typecheck.js'
 
@@ -23,15 +24,6 @@ const runCli = (args: string[]) => run(args, work)
 /** What the server saw: the abort reasons of `reindex` runs, and whether `build_report` ran as a task. */
 const seen = { aborted: 0, asTask: [] as boolean[] }
 const open: Array<{ close(): Promise<void> }> = []
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(t)
-      reject(signal.reason)
-    })
-  })
 
 function createTaskServer(): McpServer {
   const server = new McpServer(
@@ -67,14 +59,14 @@ function createTaskServer(): McpServer {
       const format = answer.action === 'accept' ? String(answer.content?.format) : 'none'
       for (let page = 1; page <= pages; page++) {
         await ctx.progress(page, pages, `page ${page}`)
-        await wait(5, ctx.signal)
+        await delay(5, ctx.signal)
       }
       return { content: [{ type: 'text', text: `${pages} pages` }], structuredContent: { pages, format } }
     },
   )
   server.tool('reindex', { description: 'Runs until cancelled.', task: 'required' }, async (_args, ctx) => {
     try {
-      await wait(3_600_000, ctx.signal)
+      await delay(3_600_000, ctx.signal)
     } finally {
       seen.aborted++
     }

@@ -6,6 +6,7 @@
 import { McpClient, McpLocalError, McpServer, ProtocolError, internalError } from '@edgemcp/core'
 import { callToolTask, clientTasks, createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { delay } from '@edgemcp/test-helpers'
 import { StreamableHttpClientTransport } from '../src/client/transport.js'
 import { createMcpHandler } from '../src/handler.js'
 import { type RunningServer, serve } from '../src/node.js'
@@ -18,16 +19,6 @@ afterEach(async () => {
   client = undefined
   running = undefined
 })
-
-/** Resolves after `ms` or rejects when `signal` aborts. */
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(t)
-      reject(signal.reason)
-    })
-  })
 
 function makeServer() {
   const server = new McpServer(
@@ -49,7 +40,7 @@ function makeServer() {
       if (ok.action !== 'accept') return { content: [{ type: 'text', text: 'not built' }] }
       for (let m = 1; m <= months; m++) {
         await ctx.progress(m, months, `month ${m}`)
-        await wait(5, ctx.signal)
+        await delay(5, ctx.signal)
       }
       return {
         content: [
@@ -61,7 +52,7 @@ function makeServer() {
   server.tool('forever', { task: 'required' }, async (_args, ctx) => {
     await ctx.progress(1, undefined, 'started')
     try {
-      await wait(3_600_000, ctx.signal)
+      await delay(3_600_000, ctx.signal)
     } finally {
       seen.cancelled++
     }

@@ -8,19 +8,11 @@ import { createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { delay } from '@edgemcp/test-helpers'
 import { type McpTestClient, mcpHttp, TimeoutError, ToolCallError } from '../src/index.js'
 
 const seen = { cancelled: 0, asTask: [] as boolean[] }
 let release: () => void = () => {}
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(t)
-      reject(signal.reason)
-    })
-  })
 
 function makeServer() {
   const server = new McpServer(
@@ -57,7 +49,7 @@ function makeServer() {
       release = resolve
     })
     try {
-      await Promise.race([released, wait(3_600_000, ctx.signal)])
+      await Promise.race([released, delay(3_600_000, ctx.signal)])
     } finally {
       if (ctx.signal.aborted) seen.cancelled++
     }

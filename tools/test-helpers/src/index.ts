@@ -2,4 +2,4 @@
 export { expectEveryScoredScenarioPassed } from './conformance.js'
 export type { ScoredSummary } from './conformance.js'
 export { MODERN, modernMeta, withModernMeta } from './meta.js'
-export { eventually } from './wait.js'
+export { delay, eventually } from './wait.js'

@@ -10,3 +10,17 @@ export function eventually<T>(
 ): Promise<T> {
   return vi.waitFor(assertion, { timeout, interval })
 }
+
+/**
+ * Resolves after `ms`, or rejects with `signal`'s reason once it aborts: a slow tool handler that stops when
+ * its call is cancelled (`ctx.signal`).
+ */
+export function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    })
+  })
+}
