@@ -49,7 +49,11 @@ export function durableTaskStore(
   env: unknown,
   options: Pick<WorkerTaskOptions, 'binding' | 'shards'> = {},
 ): TaskStore {
-  const object = taskObjects(env, options)
+  return storeOn(taskObjects(env, options))
+}
+
+/** The `TaskStore` whose every call goes to the task object `object(taskId)` names. */
+function storeOn(object: (taskId: string) => TaskObjectRpc): TaskStore {
   return {
     create: (task) => object(task.taskId).create(task),
     get: (taskId) => object(taskId).get(taskId),
@@ -73,7 +77,7 @@ export function durableTasks(
 ): DurableTasks {
   const object = taskObjects(env, options)
   return {
-    store: durableTaskStore(env, options),
+    store: storeOn(object),
     runner: {
       start: (task) => object(task.taskId).start(task.taskId),
       cancel: async (taskId) => {
