@@ -13,7 +13,6 @@
 const COLORS = { ceiling: '#9aa0a6', ours: '#1a73e8', peer: '#f29900' }
 const ROW = 26
 const BAR_W = 380
-const TEXT_W = 330
 const PAD = 12
 
 /** @param {string} s */
@@ -30,6 +29,12 @@ const esc = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll
 export function barChart({ title, subtitle, bars, reference }) {
   // label column as wide as the longest label (at most 8 px a character at 13 px)
   const LABEL_W = Math.max(160, 24 + 8 * Math.max(...bars.map((b) => b.label.length)))
+  // the text column as wide as the longest figure (about 7 px a character) and the subtitle
+  const TEXT_W = Math.max(
+    330,
+    12 + 7 * Math.max(...bars.map((b) => b.text.length)),
+    7 * subtitle.length - LABEL_W - BAR_W,
+  )
   const values = bars.flatMap((b) => (b.value !== undefined && b.value > 0 ? [b.value] : []))
   const lo = 10 ** Math.floor(Math.log10(Math.min(...values, reference ?? Infinity) || 1))
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...values, reference ?? 0) || 10))

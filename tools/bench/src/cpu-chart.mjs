@@ -1,6 +1,7 @@
 // The chart of one workload's table: server CPU per request of each contender (log scale), with its ratio to
-// the ceiling and its req/s ratio written beside the bar.
+// the ceiling (of means, and paired round by round: see paired.mjs) and its req/s ratio written beside the bar.
 import { barChart } from './charts.mjs'
+import { formatSpread } from './paired.mjs'
 
 /** @param {number} n @param {number} digits */
 const num = (n, digits) =>
@@ -17,10 +18,14 @@ const num = (n, digits) =>
 export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender, altName }) {
   const measured = rows.filter((r) => r.status !== 'n/a')
   const reference = rows.find((r) => r.cpuRatio === 1)?.cpuUs
+  /** @param {number | undefined} ratio @param {import('./paired.mjs').Spread | undefined} paired */
+  const cpuVs = (ratio, paired) =>
+    `${ratio === undefined ? '–' : `${num(ratio, 2)}×`}${paired === undefined ? '' : `, paired ${formatSpread(paired)}`}`
   return barChart({
     title,
     subtitle:
-      'server CPU µs per request, log scale (shorter is better); × = CPU vs the ceiling, req/s vs the ceiling',
+      'server CPU µs per request, log scale (shorter is better); × = CPU vs the ceiling (ratio of means; ' +
+      'paired: median of per-round ratios, min–max), req/s vs the ceiling',
     ...(reference === undefined ? {} : { reference }),
     bars: measured.map((r) => ({
       label: labelOf(r),
@@ -30,10 +35,10 @@ export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender
         r.cpuUs === undefined
           ? `${r.status}${r.reason ? `: ${r.reason.slice(0, 60)}` : ''}`
           : [
-              `${num(r.cpuUs, 1)} µs · ${r.cpuRatio === undefined ? '–' : `${num(r.cpuRatio, 2)}×`}`,
+              `${num(r.cpuUs, 1)} µs · ${cpuVs(r.cpuRatio, r.pairedCpuRatio)}`,
               altName === undefined || r.altCpuRatio === undefined
                 ? ''
-                : ` (${num(r.altCpuRatio, 2)}× ${altName})`,
+                : ` · ${altName} ${cpuVs(r.altCpuRatio, r.altPairedCpuRatio)}`,
               r.ratio === undefined ? '' : ` · ${num(r.ratio, 2)}× req/s`,
             ].join(''),
     })),

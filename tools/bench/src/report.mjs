@@ -1,4 +1,5 @@
 // Turns per-round measurements into table rows and markdown.
+import { formatSpread, pairedSpread } from './paired.mjs'
 
 /**
  * @typedef {object} RoundResult
@@ -8,6 +9,7 @@
  * @property {number} rssKiB
  * @property {number} bad  non-2xx + errors + timeouts under load
  * @property {number | undefined} [cpuUs]  server CPU time per response, µs
+ * @property {number} [round]  which pass of the alternating order measured it (1-based)
  */
 /**
  * @typedef {object} Cell  one contender × workload across rounds
@@ -32,11 +34,32 @@
  * @property {number | undefined} cpuRatio  cpuUs / baseline cpuUs (lower is better)
  * @property {number | undefined} altRatio  rps / second baseline's rps
  * @property {number | undefined} altCpuRatio  cpuUs / second baseline's cpuUs
+ * @property {import('./paired.mjs').Spread | undefined} pairedRatio  rps / baseline rps per round: median, min–max
+ * @property {import('./paired.mjs').Spread | undefined} pairedCpuRatio  cpuUs / baseline cpuUs per round
+ * @property {import('./paired.mjs').Spread | undefined} altPairedRatio  the same against the second baseline
+ * @property {import('./paired.mjs').Spread | undefined} altPairedCpuRatio
+ * @property {number[]} rounds  the round number of each figure below (see paired.mjs)
  * @property {number[]} rpsPerRound
+ * @property {Array<number | undefined>} cpuUsPerRound
  */
 
 /** @param {number[]} xs */
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+
+/**
+ * The median of one figure's per-round ratios of a row to a ceiling's row (see paired.mjs). Rows of a run saved
+ * before per-round figures were kept (`--report old.json`) have none: undefined.
+ * @param {Pick<Row, 'rounds' | 'rpsPerRound' | 'cpuUsPerRound'>} row
+ * @param {Pick<Row, 'rounds' | 'rpsPerRound' | 'cpuUsPerRound'> | undefined} ceiling
+ * @param {'rpsPerRound' | 'cpuUsPerRound'} figure
+ */
+export function paired(row, ceiling, figure) {
+  if (ceiling === undefined || ceiling.rounds === undefined || row.rounds === undefined) return undefined
+  return pairedSpread(
+    { rounds: row.rounds, values: row[figure] ?? [] },
+    { rounds: ceiling.rounds, values: ceiling[figure] ?? [] },
+  )
+}
 
 /**
  * @param {Cell[]} cells  one workload's cells
@@ -63,7 +86,13 @@ export function summarize(cells, baselineId, altBaselineId) {
       cpuRatio: undefined,
       altRatio: undefined,
       altCpuRatio: undefined,
-      rpsPerRound: r.map((x) => x.rps),
+      pairedRatio: undefined,
+      pairedCpuRatio: undefined,
+      altPairedRatio: undefined,
+      altPairedCpuRatio: undefined,
+      rounds: has ? r.map((x, i) => x.round ?? i + 1) : [],
+      rpsPerRound: has ? r.map((x) => x.rps) : [],
+      cpuUsPerRound: has ? r.map((x) => x.cpuUs) : [],
     }
     return row
   })
@@ -76,6 +105,10 @@ export function summarize(cells, baselineId, altBaselineId) {
     row.cpuRatio = div(row.cpuUs, base?.cpuUs)
     row.altRatio = div(row.rps, alt?.rps)
     row.altCpuRatio = div(row.cpuUs, alt?.cpuUs)
+    row.pairedRatio = paired(row, base, 'rpsPerRound')
+    row.pairedCpuRatio = paired(row, base, 'cpuUsPerRound')
+    row.altPairedRatio = paired(row, alt, 'rpsPerRound')
+    row.altPairedCpuRatio = paired(row, alt, 'cpuUsPerRound')
   }
   return rows
 }
@@ -90,6 +123,8 @@ const fmt = (n, digits) =>
 const times = (r) => (r === undefined ? '–' : `${fmt(r, 2)}×`)
 
 /**
+ * The table of one workload: means over rounds, their ratios to the ceiling(s), and beside them the "paired"
+ * ratios: the median of the per-round ratios to the ceiling's same round, with their min–max (paired.mjs).
  * @param {string} title
  * @param {Row[]} rows
  * @param {{ baseline?: string, alt?: string }} [names]  how the ceilings are called in column headers; the alt
@@ -98,8 +133,15 @@ const times = (r) => (r === undefined ? '–' : `${fmt(r, 2)}×`)
 export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' } = {}) {
   const withAlt = rows.some((row) => row.altRatio !== undefined || row.altCpuRatio !== undefined)
   const head = ['contender', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'server CPU µs/req']
-  head.push(`req/s vs ${baseline}`, `CPU vs ${baseline}`)
-  if (withAlt) head.push(`req/s vs ${alt}`, `CPU vs ${alt}`)
+  /** @param {string} ceiling */
+  const ratios = (ceiling) => [
+    `req/s vs ${ceiling}`,
+    `CPU vs ${ceiling}`,
+    `req/s vs ${ceiling}, paired`,
+    `CPU vs ${ceiling}, paired`,
+  ]
+  head.push(...ratios(baseline))
+  if (withAlt) head.push(...ratios(alt))
   const lines = [`### ${title}`, '', `| ${head.join(' | ')} |`, `| --- |${' ---: |'.repeat(head.length - 1)}`]
   for (const row of rows) {
     const reason = (row.reason ?? '').replaceAll('|', '\\|')
@@ -112,8 +154,19 @@ export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' 
       fmt(row.peakRssMiB, 1),
       fmt(row.cpuUs, 1),
     ]
-    cells.push(times(row.ratio), times(row.cpuRatio))
-    if (withAlt) cells.push(times(row.altRatio), times(row.altCpuRatio))
+    cells.push(
+      times(row.ratio),
+      times(row.cpuRatio),
+      formatSpread(row.pairedRatio),
+      formatSpread(row.pairedCpuRatio),
+    )
+    if (withAlt)
+      cells.push(
+        times(row.altRatio),
+        times(row.altCpuRatio),
+        formatSpread(row.altPairedRatio),
+        formatSpread(row.altPairedCpuRatio),
+      )
     lines.push(`| ${cells.join(' | ')} |`)
   }
   return lines.join('\n')

@@ -54,7 +54,7 @@ export async function runRounds({ contenders, workloads, rounds, measure, log })
         log(`round ${round}/${rounds} · workload ${w.id} · ${c.id} · load average ${load.toFixed(2)} …`)
         const res = await measure(c, w)
         if ('ok' in res) {
-          cell.rounds.push(res.ok)
+          cell.rounds.push({ ...res.ok, round })
           const cpu = res.ok.cpuUs === undefined ? '' : `, CPU ${res.ok.cpuUs.toFixed(1)} µs/req`
           log(
             `  ${Math.round(res.ok.rps)} req/s, p99 ${res.ok.p99.toFixed(2)} ms${cpu}, RSS ${(res.ok.rssKiB / 1024).toFixed(1)} MiB`,

@@ -8,7 +8,8 @@ import { barChart } from '../charts.mjs'
 import { cpuChart } from '../cpu-chart.mjs'
 import { firstLine, measureRunning } from '../measure.mjs'
 import { USAGE, parseOptions } from '../options.mjs'
-import { markdownTable, summarize } from '../report.mjs'
+import { formatSpread } from '../paired.mjs'
+import { markdownTable, paired, summarize } from '../report.mjs'
 import { describeLoads, loadAverage, runRounds } from '../rounds.mjs'
 import { assertTaskset } from '../runner.mjs'
 import { WORKLOADS } from '../workloads.mjs'
@@ -25,6 +26,8 @@ const VARS = {
   MCP_MRTR_SECRET: 'bench-mrtr-secret-0123456789abcdef',
 }
 const SESSION_CEILING_ID = 'raw-hono-do'
+/** Issue 18 sets the session goal against McpAgent (≥ 5× less CPU per request). */
+const SESSION_PEER_ID = 'agents-mcp-agent'
 
 /** @param {string} id */
 const kindOf = (id) => (id.startsWith('raw-') ? 'ceiling' : id.startsWith('edgemcp') ? 'ours' : 'peer')
@@ -142,7 +145,11 @@ function render({ meta, workloads, coldStart, emptyTotalMs }, chartsDir) {
       `lower is better. Node ${meta.node}, ${meta.cpu}.\n`,
   )
   const names = { baseline: 'raw Hono', alt: 'raw Hono + DO' }
-  for (const t of workloads) console.log(`${markdownTable(`workerd: ${t.title}`, t.rows, names)}\n`)
+  for (const t of workloads) {
+    console.log(`${markdownTable(`workerd: ${t.title}`, t.rows, names)}\n`)
+    const versus = t.id === 'b' ? versusPeer(t.rows, SESSION_PEER_ID) : undefined
+    if (versus !== undefined) console.log(`${versus}\n`)
+  }
   if (coldStart.length > 0) console.log(`${coldMarkdown(coldStart, emptyTotalMs)}\n`)
   if (chartsDir === undefined) return
   mkdirSync(chartsDir, { recursive: true })
@@ -160,6 +167,26 @@ function render({ meta, workloads, coldStart, emptyTotalMs }, chartsDir) {
     writeFileSync(join(chartsDir, name), svg)
     log(`wrote ${join(chartsDir, name)}`)
   }
+}
+
+/**
+ * How many times a peer's CPU per request each of our contenders spends less: paired round by round (median,
+ * min–max: see paired.mjs) and as a ratio of means. Undefined when the peer has no figures.
+ * @param {import('../report.mjs').Row[]} rows
+ * @param {string} peerId
+ */
+function versusPeer(rows, peerId) {
+  const peer = rows.find((r) => r.id === peerId)
+  if (peer?.cpuUs === undefined) return undefined
+  const lines = rows
+    .filter((r) => kindOf(r.id) === 'ours' && r.cpuUs !== undefined)
+    .map((ours) => {
+      const means = ((peer.cpuUs ?? 0) / (ours.cpuUs ?? 1)).toFixed(2)
+      const pairedRatio = formatSpread(paired(peer, ours, 'cpuUsPerRound'))
+      return `- ${ours.contender}: ${pairedRatio} paired per round (median, min–max), ${means}× ratio of means`
+    })
+  const title = `${shortOf(peerId)}: its CPU per request over ours (higher is better for us)`
+  return [title, '', ...lines].join('\n')
 }
 
 /**
