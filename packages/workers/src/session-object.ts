@@ -1,9 +1,8 @@
 import type { McpServer } from '@edgemcp/core'
 import { DurableObject } from 'cloudflare:workers'
 import type { McpFetch } from '@edgemcp/streamable-http'
-import { keepBodyRefusal } from '@edgemcp/streamable-http/internal'
 import { type HubRpc, type SessionRpc, toHub } from './bindings.js'
-import { BODY_REFUSED_HEADER, NEW_SESSION_HEADER } from './forward.js'
+import { NEW_SESSION_HEADER } from './forward.js'
 import { createRoleApp, MapSessionStore } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { type DeliverEvent, isServerEvent, type ServerEvent } from './server-events.js'
@@ -100,8 +99,6 @@ export function createSessionObjectClass<Env>(
      * transport keeps its SSE streams alive through the execution context's `waitUntil`.
      */
     override async fetch(request: Request): Promise<Response> {
-      const refused = request.headers.get(BODY_REFUSED_HEADER)
-      if (refused !== null) keepBodyRefusal(request, Number(refused), config.maxBodyBytes)
       const response = await this.#app(request, this.env, this.ctx)
       await this.#afterRequest()
       return response

@@ -29,25 +29,18 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
     let route = routeByHeaders(request, config.legacySse)
-    /**
-     * The body of a request forwarded to a Durable Object (the Worker buffers what it forwards), or the status
-     * with which the Worker refused it.
-     */
-    let body: BodyInit | number | undefined
-    if (request.method === 'POST' && route?.to !== 'local') {
-      // Read once: a request served here finds its body, or its refusal, kept for the transport.
+    /** The body of a POST the Worker read to route it, forwarded in place of the request's own. */
+    let body: string | undefined
+    if (route === undefined) {
+      // A POST without session: its JSON says where it goes. Read once: a request served here finds its
+      // body, or its refusal, kept for the transport. (A session's request goes on as it came, unread: its
+      // object's transport reads it, or refuses it in its own order of checks, as on Node.)
       const read = await peekBody(request, config.maxBodyBytes)
       if (read.ok) {
         body = read.text
-        if (!route) {
-          const parsed = parseJson(body)
-          route = routeByBody(request.headers, parsed.ok && parsed.value)
-        }
-      }
-      // A session's message whose body is refused (too large, not UTF-8) is answered by its session object, in
-      // the order of checks of its transport (an HTTP+SSE message looks its session up first): as on Node.
-      else if (route?.to === 'session') body = read.error.httpStatus ?? 400
-      else route = LOCAL
+        const parsed = parseJson(body)
+        route = routeByBody(request.headers, parsed.ok && parsed.value)
+      } else route = LOCAL
     }
     ids ??= new SessionIds(stringVar(env, config.mrtrSecretVar))
     // An id this Worker never minted reaches no Durable Object: answered here (404), nothing stored.
