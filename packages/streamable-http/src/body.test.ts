@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discardBody, keepBodyRefusal, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './body.js'
+import { discardBody, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './body.js'
 import { transportError } from './http-error.js'
 
 /** A request whose body is `chunks`, counting how many were pulled and whether it was cancelled. */
@@ -136,22 +136,6 @@ describe('peekBody', () => {
       expect(await readBody(request, 100)).toBe(peeked)
       // A refusal before the body is read finds nothing left to read.
       expect(await refuse(request, transportError(406, 'Not Acceptable')).then((r) => r.status)).toBe(406)
-    }
-  })
-})
-
-describe('keepBodyRefusal', () => {
-  it('makes readBody answer a refusal made elsewhere: 413 with the limit, else 400 not UTF-8', async () => {
-    for (const [status, expected] of [
-      [413, { status: 413, code: -32600, message: 'Request body exceeds 100 bytes' }],
-      [400, { status: 400, code: -32700, message: 'Parse error: body is not valid UTF-8' }],
-    ] as const) {
-      const request = new Request('http://h.test/', { method: 'POST', body: '{}' })
-      keepBodyRefusal(request, status, 100)
-      const read = await readBody(request, 100)
-      expect(
-        read.ok ? read : { status: statusOf(read), code: read.error.code, message: read.error.message },
-      ).toEqual(expected)
     }
   })
 })

@@ -63,16 +63,6 @@ export async function peekBody(request: Request, limit: number): Promise<BodyRes
 }
 
 /**
- * Internal-ish, for a host that read a body elsewhere and refused it (as the @edgemcp/workers Worker does for a
- * session's request it forwards to the session's Durable Object without the body): the handler that serves
- * `request` then answers as if it had read that body itself — 413 for `status` 413 (over `limit`), else 400
- * (not UTF-8) — in its own order of checks.
- */
-export function keepBodyRefusal(request: Request, status: number, limit: number): void {
-  peeked.set(request, status === 413 ? tooLarge(limit) : unreadable(NOT_UTF8))
-}
-
-/**
  * Checks a body that `text()` decoded. That decoding is lenient: invalid UTF-8 becomes U+FFFD. A text without
  * U+FFFD was valid UTF-8. One with it is measured again: an invalid sequence of one or two bytes grows to the
  * three of U+FFFD, so a size other than the declared one means invalid UTF-8 (400, -32700). With the same size
