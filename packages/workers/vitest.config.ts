@@ -15,7 +15,8 @@ export default defineConfig({
             wrangler: { configPath: './test/fixtures/wrangler.jsonc' },
           }),
         ],
-        test: { name: 'workerd', include: ['src/**/*.test.ts', 'test/*.test.ts'] },
+        // The timeout is a hang guard: a loaded machine must not turn a slow test red.
+        test: { name: 'workerd', include: ['src/**/*.test.ts', 'test/*.test.ts'], testTimeout: 60_000 },
       },
       // Checks of the built output, in Node.
       { test: { name: 'node', include: ['test/node/**/*.test.ts'], pool: 'threads' } },
