@@ -20,10 +20,6 @@ export function renderFiles(files: GeneratedFile[]): Array<{ path: string; text:
   })
 }
 
-export async function readTextFile(path: string): Promise<string> {
-  return readFile(path, 'utf8')
-}
-
 /** The current text of a file, or undefined when it does not exist. */
 export async function readIfExists(path: string): Promise<string | undefined> {
   try {

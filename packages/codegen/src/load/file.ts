@@ -1,6 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { InputError, type Listing, parseListing } from '../model/input.js'
-import { readTextFile } from '../project.js'
 import { LoadError, type LoadOptions } from './source.js'
 
 /** Reads a JSON file (or standard input for `-`) holding a tools/list in any accepted shape. */
@@ -11,7 +11,7 @@ export async function loadFile(path: string, options: LoadOptions = {}): Promise
     text =
       path === '-'
         ? await (options.readStdin ?? readStdin)()
-        : await readTextFile(resolve(options.cwd ?? process.cwd(), path))
+        : await readFile(resolve(options.cwd ?? process.cwd(), path), 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new LoadError(
