@@ -145,8 +145,8 @@ export class EventReader {
     for (const f of w) f()
   }
 
-  /** Waits until `predicate` holds (checked after every chunk), or fails after `timeoutMs`. */
-  async until<T>(predicate: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+  /** Waits until `predicate` holds (checked after every chunk); `timeoutMs` is a hang guard, never a verdict. */
+  async until<T>(predicate: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const v = predicate()

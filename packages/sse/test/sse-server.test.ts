@@ -148,11 +148,12 @@ describe('legacy HTTP+SSE server', () => {
       params: { name: 'ask', arguments: {} },
     })
     await reader.message((m) => m.method === 'elicitation/create')
-    const t0 = Date.now()
     reader.close()
-    // Rejected as soon as the stream is gone (aborted with its handler), not after the 10 s request timeout.
-    expect(await elicitOutcomes[0]).toMatch(/^rejected:/)
-    expect(Date.now() - t0).toBeLessThan(2000)
+    // Rejected because the stream is gone (aborted with its handler), not by the 10 s request timeout: told
+    // apart by the error, not by the clock (a loaded machine is slow, not wrong).
+    const outcome = await elicitOutcomes[0]
+    expect(outcome).toMatch(/^rejected:/)
+    expect(outcome).not.toBe('rejected:RequestTimeoutError')
     await expect.poll(() => handler.openStreams).toBe(0)
     const gone = await post(postUrl, { jsonrpc: '2.0', id: 8, method: 'tools/list' })
     expect(gone.status).toBe(404)
@@ -162,7 +163,7 @@ describe('legacy HTTP+SSE server', () => {
   it('expires an idle session after its TTL: the stream ends and POSTs get 404', async () => {
     const { url, handler } = await start({ keepAliveMs: 0, sessionTtlMs: 150 })
     const { reader, postUrl } = await session(url)
-    await reader.until(() => reader.ended, 3000)
+    await reader.until(() => reader.ended)
     expect(handler.openStreams).toBe(0)
     expect((await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(404)
   })

@@ -39,8 +39,8 @@ export function httpPeer(url: string, options: StreamableHttpClientTransportOpti
     answerWith(fn: (request: Json) => Json | undefined) {
       answer = fn
     },
-    /** The next received message matching `pred`. */
-    waitFor(pred: (m: Json) => boolean, timeoutMs = 3000): Promise<Json> {
+    /** The next received message matching `pred` (`timeoutMs` is a hang guard, never a verdict). */
+    waitFor(pred: (m: Json) => boolean, timeoutMs = 20_000): Promise<Json> {
       const seen = received.find(pred)
       if (seen) return Promise.resolve(seen)
       return new Promise((resolve, reject) => {
