@@ -169,9 +169,11 @@ describe('legacy HTTP+SSE server', () => {
   })
 
   it('keeps a connected session alive past its TTL while keep-alives reach it', async () => {
-    const { url } = await start({ keepAliveMs: 40, sessionTtlMs: 150 })
+    // The TTL is 20 keep-alive periods, so only a stall of the whole process for most of a second (the server
+    // and this client share it) could let the session look idle; the test then outlives the TTL by 30%.
+    const { url } = await start({ keepAliveMs: 50, sessionTtlMs: 1000 })
     const { reader, postUrl } = await session(url)
-    await new Promise((r) => setTimeout(r, 400))
+    await new Promise((r) => setTimeout(r, 1300))
     expect(reader.ended).toBe(false)
     await post(postUrl, { jsonrpc: '2.0', id: 2, method: 'ping' })
     await reader.message((m) => m.id === 2)
