@@ -143,6 +143,11 @@ export class EventStream implements SseConnectionOwner {
       const previous = this.#connection
       this.#connection = connection
       previous?.close()
+    }).catch(() => {
+      // The replay failed (a shared store went away after the request's own lookup): this connection was
+      // never attached, so nothing would ever end it but the client's patience. It closes now; the client
+      // resumes again after `retry` and is answered once the store is back (or told 503 meanwhile).
+      connection.close()
     })
     return connection.takeResponse()
   }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { InMemoryEventStore } from '../src/event-store.js'
 import { createMcpHandler } from '../src/handler.js'
 import type { McpHandlerOptions } from '../src/options.js'
 import { type RunningServer, serve } from '../src/node.js'
+import { StoreUnavailableError } from '../src/store-error.js'
 import { expectLegacyMessage, type Json, makeServer, sseEvents, strip } from './helpers.js'
 import { httpPeer } from './peer.js'
 
@@ -158,6 +160,74 @@ describe('Last-Event-ID resumption (2025-11-25)', () => {
     await peer.initialize(REV)
     const r = await peer.request('tools/call', { name: 'reconnect' })
     expect(r.result.content[0].text).toBe('after reconnect')
+    await peer.transport.close()
+  })
+
+  it('a resumption whose replay fails after the lookup ends its connection: the client comes back', async () => {
+    // A shared store can go away between the GET's lookup of Last-Event-ID and the stream's replay (Redis
+    // restarting). That connection was never attached to the stream: left open, it kept the client waiting
+    // for a response that would never reach it (keep-alives only) — a hang. It must end, and a later
+    // resumption must get everything.
+    class StoreGoingAway extends InMemoryEventStore {
+      /** Replays served before the store "goes away"; later ones fail as an unreachable shared store does. */
+      allowed = Number.POSITIVE_INFINITY
+      override async replayAfter(eventId: string) {
+        if (this.allowed-- <= 0) throw new StoreUnavailableError('the store is restarting')
+        return super.replayAfter(eventId)
+      }
+    }
+    const store = new StoreGoingAway()
+    const server = makeServer()
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    server.tool('gated', {}, async (_args, ctx) => {
+      await ctx.progress(1, 2)
+      await gate
+      await ctx.progress(2, 2)
+      return { content: [{ type: 'text', text: 'released' }] }
+    })
+    running = await serve(createMcpHandler(server, { eventStore: store }))
+    const url = `${running.url}/`
+    const { peer, headers } = await session(url)
+    const abort = new AbortController()
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'gated', arguments: {}, _meta: { progressToken: 'g' } },
+      }),
+      signal: abort.signal,
+    })
+    const first = sseEvents(res)
+    const progress1 = (await first.message()) as Json
+    expect(progress1.params.progress).toBe(1)
+    abort.abort()
+
+    // The stream is live here; the GET's own lookup succeeds, the stream's replay fails.
+    store.allowed = 1
+    const failed = await fetch(url, {
+      headers: { ...headers, Accept: 'text/event-stream', 'Last-Event-ID': progress1.__id },
+    })
+    expect(failed.status).toBe(200)
+    expect(await sseEvents(failed).rest()).toEqual([])
+
+    // The store is back: the next resumption replays nothing missed twice and carries on live to the end.
+    store.allowed = Number.POSITIVE_INFINITY
+    const resumed = sseEvents(
+      await fetch(url, {
+        headers: { ...headers, Accept: 'text/event-stream', 'Last-Event-ID': progress1.__id },
+      }),
+    )
+    release()
+    const rest = (await resumed.rest()).map(strip)
+    expect(rest.map((m) => m.params?.progress ?? m.result?.content[0].text)).toEqual([2, 'released'])
     await peer.transport.close()
   })
 })
