@@ -92,21 +92,32 @@ export class ChaosSession {
     }
   }
 
-  #post(body: unknown): Promise<Response | undefined> {
+  #post(body: unknown, signal?: AbortSignal): Promise<Response | undefined> {
     return fetch(this.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: ACCEPT, ...this.headers },
       body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     }).catch(() => undefined)
   }
 
   /**
    * One attempt of a tools/call: POST it (retrying 503s), read its SSE answer, answer an elicitation (through
    * the proxy: another instance), resume a broken stream with Last-Event-ID (another instance again), and
-   * optionally drop the connection after the first event (`dropEarly`) to force a resumption.
+   * optionally drop the connection after the first event (`dropEarly`) to force a resumption. At `deadline`
+   * whatever it waits for is aborted and the attempt is `hung`, saying where it waited: a hang fails the run
+   * at once instead of holding it until the test's own timeout.
    */
   async call(name: string, args: Json, options: { dropEarly: boolean; deadline: number }): Promise<Attempt> {
     const attempt: Attempt = { duplicates: [], progress: [], elicitations: 0, resumptions: 0, retried503: 0 }
+    const started = Date.now()
+    const signal = AbortSignal.timeout(Math.max(0, options.deadline - started))
+    let waitingFor = 'the POST answer'
+    const hung = (): Attempt => ({
+      ...attempt,
+      failure: 'hung',
+      detail: `no answer after ${Date.now() - started} ms: waited for ${waitingFor} (last event ${lastEventId ?? 'none'}, ${attempt.resumptions} resumptions)`,
+    })
     const id = this.#nextId++
     const seenIds = new Set<string>()
     const seenElicitations = new Set<unknown>()
@@ -128,7 +139,7 @@ export class ChaosSession {
         if (seenElicitations.has(m.id)) attempt.duplicates.push(`elicitation ${m.id}`)
         seenElicitations.add(m.id)
         attempt.elicitations++
-        void this.#answer(m.id, options.deadline)
+        void this.#answer(m.id, options.deadline, signal)
       } else if (!('method' in m)) {
         if (final) attempt.duplicates.push(`response ${m.id}`)
         final = m
@@ -143,30 +154,34 @@ export class ChaosSession {
     }
     let res: Response | undefined
     for (;;) {
-      res = await this.#post(body)
+      res = await this.#post(body, signal)
       if (res?.status !== 503 || Date.now() > options.deadline) break
       attempt.retried503++
       await retryAfter(res)
     }
+    if (signal.aborted) return hung()
     if (!res) return { ...attempt, failure: 'dropped-before-stream' }
     if (res.status !== 200) return this.#httpFailure(attempt, res)
     if (!res.headers.get('content-type')?.startsWith('text/event-stream'))
       return this.#finish(attempt, (await res.json()) as Json)
     let stream: Response = res
     let drop = options.dropEarly
+    waitingFor = 'the events of the POST stream'
     for (;;) {
       if (drop) {
         drop = false
         await readUntilFirstMessage(stream, onEvent)
       } else await readSse(stream, onEvent)
       if (final) return this.#finish(attempt, final)
+      if (signal.aborted || Date.now() > options.deadline) return hung()
       if (lastEventId === undefined) return { ...attempt, failure: 'dropped-before-stream' }
-      if (Date.now() > options.deadline)
-        return { ...attempt, failure: 'hung', detail: 'no answer before the deadline' }
       // The stream broke (or was closed for polling) before the answer: resume it, wherever the proxy sends us.
       attempt.resumptions++
-      const resumed = await this.#resume(lastEventId, options.deadline, attempt)
+      waitingFor = 'the answer to a resumption GET'
+      const resumed = await this.#resume(lastEventId, options.deadline, attempt, signal)
+      if (signal.aborted) return hung()
       if (!(resumed instanceof Response)) return { ...attempt, ...resumed }
+      waitingFor = 'the events of a resumed stream'
       stream = resumed
     }
   }
@@ -175,11 +190,14 @@ export class ChaosSession {
     lastEventId: string,
     deadline: number,
     attempt: Attempt,
+    signal: AbortSignal,
   ): Promise<Response | Pick<Attempt, 'failure' | 'detail'>> {
     for (;;) {
       const res = await fetch(this.url, {
         headers: { Accept: 'text/event-stream', ...this.headers, 'Last-Event-ID': lastEventId },
+        signal,
       }).catch(() => undefined)
+      if (signal.aborted) return { failure: 'hung' }
       if (res?.status === 200) return res
       const status = res?.status
       await res?.body?.cancel()
@@ -195,17 +213,17 @@ export class ChaosSession {
   }
 
   /** Answers an elicitation through the proxy (retrying 503s); a 400 means its instance stopped meanwhile. */
-  async #answer(requestId: unknown, deadline: number): Promise<void> {
+  async #answer(requestId: unknown, deadline: number, signal: AbortSignal): Promise<void> {
     const body = {
       jsonrpc: '2.0',
       id: requestId,
       result: { action: 'accept', content: { username: 'chaos', email: 'c@example.com' } },
     }
     for (;;) {
-      const res = await this.#post(body)
+      const res = await this.#post(body, signal)
       await res?.body?.cancel()
       if (res?.status !== 503 && res !== undefined) return
-      if (Date.now() > deadline) return
+      if (Date.now() > deadline || signal.aborted) return
       await (res ? retryAfter(res) : sleep(200))
     }
   }

@@ -6,7 +6,9 @@ import { fleetForFile } from './support.js'
  * The chaos run of docs/hardening.md, smaller: the same checks and faults (two instances SIGKILLed and
  * started again, one Redis restart), fewer sessions and calls. Its verdicts do not depend on timing: faults
  * come at fixed points of the run, and a call may succeed or fail clearly either way; only a call lost,
- * duplicated, hung (no outcome in 60 s) or failing unclearly fails the test.
+ * duplicated, hung (no outcome in 60 s) or failing unclearly fails the test. A hung call is given up at its
+ * 60 s deadline (what it waited for is aborted and named in the report), so a hang fails the run in about a
+ * minute instead of running into the test's timeout, which is only a guard for the harness itself.
  */
 const bed = fleetForFile({ heartbeatMs: 300 })
 
@@ -24,5 +26,5 @@ describe('chaos through the proxy', () => {
     // The run did what it says: streams were resumed and elicitations answered across instances.
     expect(report.resumptions).toBeGreaterThan(0)
     expect(report.elicitations).toBeGreaterThan(0)
-  }, 600_000)
+  }, 300_000)
 })
