@@ -86,14 +86,19 @@ return 0
 
 /**
  * Hands a client's answer to the instance whose server→client request it answers (recorded by APPEND):
- * takes the record and publishes the answer on that instance's channel. Returns the number of receivers (0:
- * the instance is gone), or -1 when no request awaits this answer.
+ * publishes the answer on that instance's channel and, once someone received it, takes the record. Returns
+ * the number of receivers; -1 when no request awaits this answer; 0 when the instance is gone (the record
+ * goes too: its request died with it); -2 when the instance is alive but nobody listens on its channel (its
+ * pub/sub connection is reconnecting, e.g. after a Redis restart): the record stays, the answer can be sent
+ * again.
  *
- * KEYS: pending request. ARGV: prefix of instance channels, payload.
+ * KEYS: pending request. ARGV: prefix of instance channels, payload, prefix of instance keys.
  */
 export const FORWARD_RESPONSE = script(`
 local owner = redis.call('GET', KEYS[1])
 if not owner then return -1 end
+local received = redis.call('PUBLISH', ARGV[1] .. owner, ARGV[2])
+if received == 0 and redis.call('EXISTS', ARGV[3] .. owner) == 1 then return -2 end
 redis.call('DEL', KEYS[1])
-return redis.call('PUBLISH', ARGV[1] .. owner, ARGV[2])
+return received
 `)

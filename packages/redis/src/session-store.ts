@@ -1,6 +1,6 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import type { SseMessageReceiver, SseSessionStore } from '@edgemcp/sse'
-import type { RequestAuth } from '@edgemcp/streamable-http'
+import { type RequestAuth, StoreUnavailableError } from '@edgemcp/streamable-http'
 import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
 import { FORWARD_RESPONSE } from './scripts.js'
 import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
@@ -145,15 +145,25 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     )
   }
 
-  /** `SessionStore.forwardResponse`: to the instance whose server→client request it answers. */
+  /**
+   * `SessionStore.forwardResponse`: to the instance whose server→client request it answers. While that
+   * instance is alive but not listening (its pub/sub connection reconnecting after a Redis restart), the
+   * answer would be lost and the request left waiting: `StoreUnavailableError` instead (503, `Retry-After`),
+   * so that the client sends it again.
+   */
   async forwardResponse(sessionId: string, response: JsonRpcResponse): Promise<boolean> {
     const f = this.#fleet
     const payload: FleetMessage = { t: 'response', k: this.#kind, s: sessionId, r: response }
     const receivers = await f.link.script<number>(
       FORWARD_RESPONSE,
       [f.keys.pending(sessionId, response.id as RequestId)],
-      [f.keys.instanceChannelPrefix, JSON.stringify(payload)],
+      [f.keys.instanceChannelPrefix, JSON.stringify(payload), f.keys.instancePrefix],
     )
+    if (receivers === -2)
+      throw new StoreUnavailableError(
+        'Redis is unavailable (the instance awaiting this answer is reconnecting to it; send the answer again)',
+        { retryAfterSeconds: f.options.retryAfterSeconds },
+      )
     return receivers > 0
   }
 

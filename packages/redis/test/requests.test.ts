@@ -57,4 +57,41 @@ describe('server→client requests across instances', () => {
     // A cancelled request gets no response (basic/utilities/cancellation).
     expect((await answered).status).toBe(202)
   })
+
+  it('an answer for an instance alive but not listening (Redis just restarted) gets 503, then goes through', async () => {
+    // After a Redis restart each instance's pub/sub connection comes back on its own schedule. An answer
+    // forwarded meanwhile reached nobody, and its record was taken: lost, the request left waiting. It is
+    // refused with 503 (kept for a retry) instead. The awaiting instance is played by a raw client here, so
+    // that when it listens is up to the test.
+    const { client, prefix } = await bed.fleet(1)
+    const { sessionId, headers } = await client.initialize(0, 0, elicitation)
+    const raw = await bed.raw()
+    const pending = `${prefix}r:${sessionId}:"ask-1"`
+    await raw.set(pending, 'elsewhere', { PX: 60_000 })
+    await raw.set(`${prefix}i:elsewhere`, '1', { PX: 60_000 })
+    const answer = { jsonrpc: '2.0', id: 'ask-1', result: { action: 'accept', content: {} } }
+
+    const refused = await client.post(0, answer, headers)
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(await raw.get(pending)).toBe('elsewhere')
+
+    const listener = raw.duplicate()
+    await listener.connect()
+    const received: unknown[] = []
+    await listener.subscribe(`${prefix}c:elsewhere`, (m) => received.push(JSON.parse(m)))
+    try {
+      expect((await client.post(0, answer, headers)).status).toBe(202)
+      await expect.poll(() => received).toEqual([{ t: 'response', k: 's', s: sessionId, r: answer }])
+      expect(await raw.exists(pending)).toBe(0)
+    } finally {
+      await listener.close()
+    }
+
+    // An instance that is gone takes its requests with it: the answer is refused as awaited by nobody.
+    await raw.set(pending, 'elsewhere', { PX: 60_000 })
+    await raw.del(`${prefix}i:elsewhere`)
+    expect((await client.post(0, answer, headers)).status).toBe(400)
+    expect(await raw.exists(pending)).toBe(0)
+  })
 })
