@@ -73,7 +73,8 @@ export async function* followStream(
     }
   } finally {
     signal.removeEventListener('abort', onAbort)
-    await f.link.unsubscribe(channel, poke)
+    // Not awaited: while Redis is away the unsubscribe waits for it, and the follower's stream must end now.
+    void f.link.unsubscribe(channel, poke)
   }
 }
 

@@ -147,12 +147,27 @@ export class RedisLink {
     return this.command<T>(['EVALSHA', this.#shas.get(script)!, ...tail])
   }
 
-  /** Subscribes to a channel on the pub/sub connection (kept across reconnects). */
+  /**
+   * Subscribes to a channel on the pub/sub connection (kept across reconnects). Like a command, it fails with
+   * `StoreUnavailableError` when Redis has not confirmed it within `commandTimeoutMs` (node-redis waits
+   * forever on a Redis that stopped answering, or queues it while reconnecting): whoever waits for it (a
+   * client following a stream) is told, not kept waiting. A subscription confirmed later stays until
+   * `unsubscribe`.
+   */
   async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    const ms = this.#options.commandTimeoutMs
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const subscribed = this.#subscriber.subscribe(channel, listener)
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.#unavailable(`SUBSCRIBE not confirmed within ${ms} ms`)), ms)
+    })
     try {
-      await this.#subscriber.subscribe(channel, listener)
+      await Promise.race([subscribed, late])
     } catch (e) {
-      throw this.#translate(e)
+      subscribed.catch(() => {})
+      throw e instanceof StoreUnavailableError ? e : this.#translate(e)
+    } finally {
+      clearTimeout(timer)
     }
   }
 

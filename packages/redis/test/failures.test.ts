@@ -1,4 +1,5 @@
 import { modernMeta } from '@edgemcp/test-helpers'
+import { StoreUnavailableError } from '@edgemcp/streamable-http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fleetClient, sseReader, type Json } from './support/client.js'
 import { type InstanceProcess, startInstanceProcess } from './support/process.js'
@@ -80,6 +81,35 @@ describe('Redis unavailable', () => {
     }
     expect((await client.call(0, headers, 'echo', { text: 'back' })).res.status).toBe(200)
   })
+
+  it('following a stream while Redis is frozen fails after commandTimeoutMs, not a wait for Redis', async () => {
+    // A resumption on B of a stream live on A follows it through a subscription. A Redis that stopped
+    // answering left that subscription unconfirmed forever: the client's stream stayed open on keep-alives
+    // with nothing to end it. The follower must give up like any command (the client then resumes again).
+    const { client, instances } = await bed.fleet(2, { commandTimeoutMs: 500 })
+    const { headers } = await client.initialize(0)
+    const { res } = await client.call(0, headers, 'slow', { steps: 1000, ms: 50 }, { progressToken: 'p' })
+    const stream = sseReader(res)
+    await stream.message()
+    const lastEventId = stream.lastEventId!
+    const streamId = lastEventId.slice(0, lastEventId.lastIndexOf(':'))
+    const following = new AbortController()
+    bed.redis.pause()
+    try {
+      const follow = instances[1]!.fleet.eventStore.follow(streamId, lastEventId, following.signal)
+      await expect(
+        (async () => {
+          for await (const _ of follow) {
+            // events appended before the freeze, if any
+          }
+        })(),
+      ).rejects.toThrow(StoreUnavailableError)
+    } finally {
+      following.abort()
+      bed.redis.resume()
+      stream.drop()
+    }
+  }, 30_000)
 
   it('a stream in flight outlives a Redis restart: every event once, then the result', async () => {
     const { client } = await bed.fleet(2)
