@@ -35,13 +35,16 @@ describe('tasks in a Durable Object (durableTaskStore + McpTaskObject)', () => {
     await store.create(short)
     await store.create(long)
     await expect.poll(() => Date.now(), { interval: 20 }).toBeGreaterThan(short.expiresAt)
-    expect(await runDurableObjectAlarm(onlyObject())).toBe(true)
+    // The alarm is due: workerd may already have run it on its own (a loaded machine is slow to get here), so
+    // run it if it is still pending and judge by what it did, not by who ran it.
+    await runDurableObjectAlarm(onlyObject())
+    const working = () =>
+      runInDurableObject(onlyObject(), (o) =>
+        (o as unknown as McpTaskObjectInstance).store.idsWithStatus('working'),
+      )
+    await expect.poll(working, { timeout: 30_000 }).not.toContain(short.taskId)
     expect(await store.get(short.taskId)).toBeUndefined()
-    const ids = await runInDurableObject(onlyObject(), (o) =>
-      (o as unknown as McpTaskObjectInstance).store.idsWithStatus('working'),
-    )
-    expect(ids).toContain(long.taskId)
-    expect(ids).not.toContain(short.taskId)
+    expect(await working()).toContain(long.taskId)
     const alarm = await runInDurableObject(onlyObject(), (_o, state) => state.storage.getAlarm())
     expect(alarm).not.toBeNull()
     expect(alarm as number).toBeLessThanOrEqual(long.expiresAt)
