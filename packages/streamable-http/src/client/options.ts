@@ -27,7 +27,8 @@ export interface StreamableHttpClientTransportOptions extends ResponseLimits {
   reconnectDelayMs?: number
   /**
    * Failed reconnection attempts before giving a stream up. Default 3. A standalone stream given up this way
-   * is reopened (resuming where it was) once a request of the session succeeds again.
+   * is reopened (resuming where it was) once a request of the session succeeds again. Also how many times an
+   * answer to a server's request that was refused with 503 is sent again, each after the `Retry-After` asked.
    */
   maxReconnectAttempts?: number
   /** The server forgot our legacy session (404): re-initialize here. Called once per lost session. */

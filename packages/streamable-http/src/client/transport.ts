@@ -15,8 +15,9 @@ import { answerMessages } from './answer-body.js'
 import { authorizedFetch, type FetchLike } from './authorized-fetch.js'
 import { SessionExpiredError } from './errors.js'
 import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
-import { readSse } from './read-sse.js'
+import { readSse, sleep } from './read-sse.js'
 import { reconnect } from './reconnect.js'
+import { retryAfterMs } from './retry-after.js'
 import { cancelledRequest, mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
@@ -118,22 +119,41 @@ export class StreamableHttpClientTransport implements Transport {
     if (options.signal?.aborted) drop()
     options.signal?.addEventListener('abort', drop, { once: true })
 
+    const body = encodeMessage(message)
+    // Answers to the server's requests (no method) refused with 503 are sent again when the server says: in a
+    // fleet the instance that waits for one can be alive but briefly unable to hear it (its pub/sub
+    // reconnecting), and a dropped answer would leave that request waiting for its timeout. Requests are never
+    // re-sent this way: a 503 does not say whether one ran.
+    const answersOnly = messages.every((m) => !('method' in m))
     let response: Response
-    try {
-      response = await this.fetchImpl(this.url, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: encodeMessage(message),
-        signal: state.controller.signal,
-      })
-    } catch (e) {
-      this.release(state)
-      if (this.closed) throw new ConnectionClosedError('The transport is closed')
-      if (state.controller.signal.aborted) return // cancelled
-      if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
-      throw new McpLocalError('transport', `POST ${displayUrl(this.url)} failed: ${describe(e)}`, {
-        cause: e,
-      })
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await this.fetchImpl(this.url, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body,
+          signal: state.controller.signal,
+        })
+      } catch (e) {
+        this.release(state)
+        if (this.closed) throw new ConnectionClosedError('The transport is closed')
+        if (state.controller.signal.aborted) return // cancelled
+        if (e instanceof McpLocalError) throw e // e.g. the auth provider refused to log in
+        throw new McpLocalError('transport', `POST ${displayUrl(this.url)} failed: ${describe(e)}`, {
+          cause: e,
+        })
+      }
+      if (response.status !== 503 || !answersOnly || attempt > (this.options.maxReconnectAttempts ?? 3)) break
+      await response.body?.cancel()
+      await sleep(
+        retryAfterMs(response.headers, this.options.reconnectDelayMs ?? 1000),
+        state.controller.signal,
+      )
+      if (this.closed || state.controller.signal.aborted) {
+        this.release(state)
+        if (this.closed) throw new ConnectionClosedError('The transport is closed')
+        return
+      }
     }
     try {
       checkHeaderSize(response, this.url, this.limits.maxHeaderBytes)
