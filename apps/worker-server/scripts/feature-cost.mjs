@@ -21,15 +21,12 @@ const FEATURES = {
   completion: /core\/dist\/server\/methods\/completion\.js$/,
 }
 
-/** What a tools-only 2026-07-28 server never runs, yet gets with McpServer and createStatelessFetchHandler. */
+/**
+ * What the minimal Worker (ToolServer and createStatelessFetchHandler) carries that a tools-only server could do
+ * without. (The legacy era, sessions, MRTR, resources, prompts, completion and listen are already out:
+ * ToolServer does not install them; the transport's legacy side: the stateless fetch handler.)
+ */
 const UNUSED_BY_MINIMAL = {
-  // The transport's legacy side (sessions, GET/DELETE, stores) is already out: the stateless fetch handler.
-  'legacy era in core (sessions, initialize, connect)':
-    /core\/dist\/server\/(session|methods\/lifecycle|connect)\.js$/,
-  'MRTR (rounds, signed state, input collector)':
-    /core\/dist\/server\/(mrtr-round|mrtr-state|input-collector)\.js$/,
-  'resources, prompts, completion, listen':
-    /core\/dist\/server\/(methods\/(resources|prompts|completion|subscriptions)|uri-match|uri-template)\.js$/,
   'SSE answers (event stream, SSE connection)':
     /streamable-http\/dist\/(event-stream|sse-connection|sse-format)\.js$/,
   'Mcp-Param checks (x-mcp-header)': /streamable-http\/dist\/(x-mcp-header|header-value)\.js$/,

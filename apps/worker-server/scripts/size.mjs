@@ -51,11 +51,13 @@ if (process.argv.includes('--features')) {
   const minimal = await measureWorker(minimalWorker())
   const withValidator = await measureWorker(minimalWorker({ withValidator: true }))
   console.log(
-    `A tools-only 2026-07-28 Worker (one JSON Schema tool, createStatelessFetchHandler): ${kib(minimal.minified)} minified, ` +
+    `A tools-only 2026-07-28 Worker (ToolServer, one JSON Schema tool, createStatelessFetchHandler): ${kib(minimal.minified)} minified, ` +
       `${kib(minimal.gzipped)} gzipped without @cfworker/json-schema (goal: mcp-lite's ${kib(MCP_LITE.minified)}, ` +
       `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it`,
   )
-  console.log('What it carries but never runs (alone; and what is left once this and those above are gone):')
+  console.log(
+    'What it carries but could do without (alone; and what is left once this and those above are gone):',
+  )
   for (const { feature, minified, gzipped, left } of await minimalFeatureCosts(minimal))
     console.log(
       `  ${feature.padEnd(52)} ${kib(minified)} / ${kib(gzipped)} gz; left ${kib(left.minified)} / ${kib(left.gzipped)} gz`,

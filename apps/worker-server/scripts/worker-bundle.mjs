@@ -40,21 +40,22 @@ export const OURS_WITH_TASKS = {
 }
 
 /**
- * The smallest server issue 18 sizes: a tools-only 2026-07-28 Worker with JSON Schema validation (one tool, the
- * lightest fetch handler: `createStatelessFetchHandler`, which leaves the legacy revisions out), without
- * @cfworker/json-schema unless `withValidator`. Its goal is mcp-lite's size
- * measured the same way (MCP_LITE below), which has no validator of its own.
+ * The smallest server issue 18 sizes: a tools-only 2026-07-28 Worker with JSON Schema validation (one tool), as
+ * the README of @edgemcp/core documents it ("A tools-only Worker"): `ToolServer` of `@edgemcp/core/tools-only`
+ * (the engine with the tool methods only) behind the lightest fetch handler, `createStatelessFetchHandler`
+ * (which leaves the transport's legacy side out); without @cfworker/json-schema unless `withValidator`. Its goal
+ * is mcp-lite's size measured the same way (MCP_LITE below), which has no validator of its own. The source is
+ * the README's example without its TypeScript (`satisfies ExportedHandler`).
  */
 export function minimalWorker({ withValidator = false } = {}) {
   return {
     external: withValidator ? ['cloudflare:workers'] : ['cloudflare:workers', '@cfworker/json-schema'],
     stdin: {
       contents: [
-        "import { McpServer } from '@edgemcp/core'",
+        "import { ToolServer } from '@edgemcp/core/tools-only'",
         "import { createStatelessFetchHandler } from '@edgemcp/streamable-http/stateless'",
-        "const server = new McpServer({ name: 'minimal', version: '1.0.0' })",
-        "const schema = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }",
-        "server.tool('add', { inputSchema: schema }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }))",
+        "const server = new ToolServer({ name: 'minimal', version: '1.0.0' })",
+        "server.tool('add', { inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }))",
         'const mcp = createStatelessFetchHandler(server)',
         'export default { fetch: (request, env, ctx) => mcp(request, env, ctx) }',
       ].join('\n'),
@@ -97,7 +98,11 @@ export const CEILING = {
   // (@edgemcp/core/tasks, the task object and its runner).
   tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },
   // 51.2 / 18.4 KiB on the stateless fetch handler (59.5 / 21.0 on createMcpFetchHandler).
-  minimal: { minified: 52 * 1024, gzipped: 18.75 * 1024 },
+  // Lowered to 37.5 / 14.1 on 2026-12-02: ToolServer (@edgemcp/core/tools-only) installs the engine's tool
+  // methods only, so the legacy era (initialize, sessions), MRTR, resources, prompts, completion and listen stay
+  // out: 37.0 / 13.8 KiB (59.2 / 20.2 KiB with @cfworker/json-schema). McpServer's own method tables and
+  // features moved to all-features.ts (the sample: 75.0 → 75.5 / 26.2 → 26.4 KiB for the indirection).
+  minimal: { minified: 37.5 * 1024, gzipped: 14.1 * 1024 },
 }
 
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */

@@ -1,5 +1,6 @@
 import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
 import { internalsOf } from '@edgemcp/core/internal'
+import type { ToolServer } from '@edgemcp/core/tools-only'
 import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
@@ -39,7 +40,7 @@ export function checkModernHeaders(
   method: string,
   params: Record<string, unknown>,
   bodyVersion: string,
-  server: McpServer,
+  server: McpServer | ToolServer,
 ): ProtocolError | undefined {
   if (version !== bodyVersion) return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
   const methodHeader = headers.get('mcp-method')

@@ -7,6 +7,7 @@ import {
   UnsupportedProtocolVersionError,
 } from '@edgemcp/core'
 import { isObject } from '@edgemcp/core/internal'
+import type { ToolServer } from '@edgemcp/core/tools-only'
 import { ClientLimits, clientKeyOf, nodeRemoteAddress, RETRY_AFTER } from './admission.js'
 import { Answer } from './answer.js'
 import { refuse } from './body.js'
@@ -53,7 +54,7 @@ class StatelessState implements StreamHost {
   readonly limits: ClientLimits
 
   constructor(
-    readonly server: McpServer,
+    readonly server: McpServer | ToolServer,
     readonly options: ResolvedOptions,
   ) {
     this.limits = new ClientLimits({ ...options, maxSessionsPerClient: 0 })
@@ -93,7 +94,8 @@ class StatelessState implements StreamHost {
  * `createMcpFetchHandler` answers them. It leaves out everything the legacy revisions need (the `initialize`
  * handshake, sessions and their stores, GET and DELETE, `Last-Event-ID` resumption), so a Worker that serves
  * only current clients carries none of it. A legacy `initialize` gets the JSON-RPC error for an unsupported
- * protocol version, listing 2026-07-28; GET and DELETE get 405.
+ * protocol version, listing 2026-07-28; GET and DELETE get 405. `server` is an `McpServer`, or the lighter
+ * `ToolServer` of `@edgemcp/core/tools-only` for a Worker that serves tools only.
  *
  * @example
  * import { createStatelessFetchHandler } from '@edgemcp/streamable-http/stateless'
@@ -101,7 +103,7 @@ class StatelessState implements StreamHost {
  * export default { fetch: (request, env, ctx) => mcp(request, env, ctx) }
  */
 export function createStatelessFetchHandler(
-  server: McpServer,
+  server: McpServer | ToolServer,
   options: StatelessFetchHandlerOptions = {},
 ): McpFetch {
   const state = new StatelessState(server, resolveOptions(options))

@@ -35,6 +35,14 @@ describe('the Worker bundle size', () => {
     expect(minimal.code).toContain('@cfworker/json-schema') // an import left external, not bundled
     // The stateless fetch handler: the transport's legacy side (resumption, session stores) stays out.
     expect(minimal.code).not.toContain('Last-Event-ID')
+    // ToolServer: what it does not install is not in the bundle (legacy methods, MRTR state, completion).
+    for (const absent of [
+      'logging/setLevel',
+      'requestState',
+      'completion/complete',
+      'resources/templates/list',
+    ])
+      expect(minimal.code).not.toContain(absent)
     expect(minimal.minified).toBeLessThanOrEqual(CEILING.minimal.minified)
     expect(minimal.gzipped).toBeLessThanOrEqual(CEILING.minimal.gzipped)
   })

@@ -122,7 +122,7 @@ export class HandlerContext implements RequestContext {
     if (scope.era === MODERN) {
       return scope.inputs
         ? scope.inputs.ask<T>(method, params, capability, options?.key)
-        : misuse(`${method} is only available in tools/call, prompts/get and resources/read`)
+        : misuse(`${method} needs an input round: tools/call, prompts/get or resources/read of an McpServer`)
     }
     const session = scope.session
     if (!session) return misuse(`${method} needs a session`)

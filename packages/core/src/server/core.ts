@@ -1,6 +1,8 @@
 import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
+import type { HandleOptions, HandleResult } from './handle.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
+import type { Method, MethodTable } from './method-table.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
@@ -33,7 +35,10 @@ export interface ServerCore {
   readonly info: Implementation
   readonly options: ResolvedServerOptions
   readonly registry: Registry
-  readonly signer: MrtrSigner
+  /** What this server answers and carries: installed by the class that built it (see `EngineFeatures`). */
+  readonly features: EngineFeatures
+  /** Signs MRTR `requestState`; made only when the MRTR feature is installed. */
+  readonly signer: MrtrSigner | undefined
   capabilities(): JsonObject
   subscribe(listener: (event: ServerEvent) => void): () => void
   listCache: Map<string, JsonObject>
@@ -51,6 +56,45 @@ export interface ServerCore {
   readonly methods: ReadonlyMap<string, ExtensionMethod>
   /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
   readonly toolCallHook: ToolCallHook | undefined
+}
+
+/**
+ * The parts of the one engine that a server installs: `McpServer` installs every method of both eras, legacy
+ * sessions and MRTR input rounds; a lighter server (`ToolServer` of `@edgemcp/core/tools-only`) installs only
+ * what it answers, so a bundle that uses it carries nothing else. The method tables are data.
+ */
+export interface EngineFeatures {
+  /** The 2026-07-28 methods. */
+  readonly modern: MethodTable
+  /**
+   * A request without modern `_meta`: the legacy era's `initialize` or a request of its session (McpServer),
+   * or the unsupported-version error of a server without the legacy era.
+   */
+  readonly legacyRequest: (
+    core: ServerCore,
+    request: JsonRpcRequest,
+    options: HandleOptions,
+  ) => HandleResult | Promise<HandleResult>
+  /** The legacy era (2024-11-05 … 2025-11-25: its methods and sessions); without it, modern only. */
+  readonly legacy?: LegacyEra | undefined
+  /**
+   * MRTR input rounds (2026-07-28 `input_required`, signed `requestState`); without them a modern handler's
+   * `ctx.elicit`/`sample`/`listRoots` fail as misuse.
+   */
+  readonly mrtr?: MrtrFeature | undefined
+}
+
+/** The legacy era as a feature: its methods and its sessions. */
+export interface LegacyEra {
+  readonly methods: MethodTable
+  /** The session class (new sessions and restored snapshots). */
+  readonly Session: typeof ServerSession
+}
+
+/** MRTR as a feature: the round runner and how its signer is made. */
+export interface MrtrFeature {
+  round(scope: RequestScope, run: Method): JsonObject | Promise<JsonObject>
+  signer(secret: string | Uint8Array | undefined): MrtrSigner
 }
 
 /** What an extension adds to a server (`extendServer`): the one way core's extension modules plug in. */

@@ -3,14 +3,45 @@ import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
-import type { ExtensionMethod, ResolvedServerOptions, ServerCore, ServerEvent, ToolCallHook } from './core.js'
+import type {
+  EngineFeatures,
+  ExtensionMethod,
+  ResolvedServerOptions,
+  ServerCore,
+  ServerEvent,
+  ToolCallHook,
+} from './core.js'
 import { InflightRequests } from './inflight.js'
-import { MrtrSigner } from './mrtr-state.js'
+import type { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
-import { ServerSession, type SessionSnapshot } from './session.js'
+import type { ServerSession, SessionSnapshot } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 import type { McpServerOptions } from './options.js'
 import { installExtension } from './installable.js'
+import type { McpServer } from './mcp-server.js'
+import type { ToolServer } from './tool-server.js'
+
+/** What transports may ask of a server (`@edgemcp/core/internal`); not part of the public API. */
+export interface ServerInternals {
+  /** The input schema of a registered tool as listed, or undefined for an unknown tool. */
+  toolInputSchema(name: string): JsonObject | undefined
+  /** Methods added by extensions, with the `params` field their `Mcp-Name` header mirrors, if any. */
+  readonly methods: ReadonlyMap<string, { readonly nameField?: string | undefined }>
+}
+
+/** The server objects (`McpServer`, `ToolServer`) and their engines, which they keep private. */
+const engines = new WeakMap<object, ServerEngine>()
+
+/** The engine behind a server; for core's own modules and tests (not exported from any entry point). */
+export function serverEngine(server: McpServer | ToolServer): ServerEngine {
+  // Every server object registers its engine when it is built (ServerEngine's constructor).
+  return engines.get(server)!
+}
+
+/** The transport-facing internals of a server (`@edgemcp/core/internal`). */
+export function internalsOf(server: McpServer | ToolServer): ServerInternals {
+  return serverEngine(server)
+}
 
 /**
  * The state behind an `McpServer`: what is registered, resolved options, the MRTR signer, list caches,
@@ -28,7 +59,7 @@ export class ServerEngine implements ServerCore {
     prompts: new Map(),
     version: 0,
   }
-  readonly signer: MrtrSigner
+  readonly signer: MrtrSigner | undefined
   readonly listCache = new Map<string, JsonObject>()
   readonly serverInfoMeta: JsonObject
   readonly inflight = new InflightRequests()
@@ -42,7 +73,17 @@ export class ServerEngine implements ServerCore {
   readonly #logging: boolean
   #capabilitiesCache: JsonObject | undefined
 
-  constructor(info: Implementation, options: McpServerOptions) {
+  /**
+   * @param owner the server object this engine is behind (see `serverEngine`).
+   * @param features what the server answers and carries (`ALL_FEATURES` for McpServer).
+   */
+  constructor(
+    owner: object,
+    info: Implementation,
+    options: McpServerOptions,
+    readonly features: EngineFeatures,
+  ) {
+    engines.set(owner, this)
     this.info = { ...info }
     this.serverInfoMeta = { [META_SERVER_INFO]: implementationFor(LATEST_VERSION, this.info) }
     this.options = {
@@ -56,7 +97,7 @@ export class ServerEngine implements ServerCore {
       mrtrTtlMs: options.mrtrTtlMs ?? 600_000,
       serverInfoInResults: options.serverInfoInResults ?? true,
     }
-    this.signer = new MrtrSigner(options.mrtrSecret)
+    this.signer = features.mrtr?.signer(options.mrtrSecret)
     this.#extraCapabilities = options.capabilities ?? {}
     this.#logging = options.logging ?? true
     if (options.tasks !== undefined)
@@ -116,12 +157,13 @@ export class ServerEngine implements ServerCore {
     return this.registry.tools.get(name)?.wire.inputSchema as JsonObject | undefined
   }
 
+  // Sessions belong to the legacy era: only servers with it (McpServer) call these.
   createSession(id?: string): ServerSession {
-    return this.#track(new ServerSession(id, this.options))
+    return this.#track(new this.features.legacy!.Session(id, this.options))
   }
 
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#track(ServerSession.restore(snapshot, this.options))
+    return this.#track(this.features.legacy!.Session.restore(snapshot, this.options))
   }
 
   #track(session: ServerSession): ServerSession {

@@ -7,13 +7,13 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../jsonrpc/types.js'
-import { INVALID_REQUEST, METHOD_NOT_FOUND } from '../errors/codes.js'
+import { METHOD_NOT_FOUND } from '../errors/codes.js'
 import { httpStatusFor } from '../errors/http-status.js'
 import { toProtocolError } from '../errors/normalize.js'
 import {
   invalidParams,
   invalidRequest,
-  ProtocolError,
+  type ProtocolError,
   UnsupportedProtocolVersionError,
 } from '../errors/protocol-error.js'
 import {
@@ -33,7 +33,6 @@ import {
 } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
-import { initialize } from './methods/lifecycle.js'
 import { type AbortSignalLike, RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import {
@@ -109,7 +108,7 @@ export function handleInbound(
 const failed = (e: unknown, value: unknown): HandleResult =>
   errorResult(toProtocolError(e), readId(value), undefined)
 
-function errorResult(
+export function errorResult(
   error: ProtocolError,
   id: RequestId | null,
   era: HandleResult['era'],
@@ -119,7 +118,7 @@ function errorResult(
 }
 
 /** An invalid request (-32600) answering `id`. */
-const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) =>
+export const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) =>
   errorResult(invalidRequest(detail), id, era)
 
 /** A malformed `_meta` field: it rejects the HTTP request as a whole (400) when `status` says so. */
@@ -183,7 +182,7 @@ function handleOne(
     return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id, undefined)
   if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
-  return handleLegacy(core, message, options)
+  return core.features.legacyRequest(core, message, options)
 }
 
 /**
@@ -225,33 +224,6 @@ function handleModern(
   return runRequest(scope, options.session)
 }
 
-function handleLegacy(
-  core: ServerCore,
-  request: JsonRpcRequest,
-  options: HandleOptions,
-): HandleResult | Promise<HandleResult> {
-  let session = options.session
-  const { id, method } = request
-  if (method === 'initialize') {
-    if (session?.initialized) return refuse('session is already initialized', id, LEGACY)
-    session ??= options.createSession ? options.createSession() : core.createSession()
-    if (!session) return refuse('initialize needs a session', id, LEGACY)
-    const result = initialize(createScope(core, request, options, session), session)
-    return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: LEGACY }
-  }
-  if (!session) {
-    const e = new ProtocolError(
-      INVALID_REQUEST,
-      `Bad Request: no session. Send initialize first (legacy revisions) or name the protocol version in _meta["${META_PROTOCOL_VERSION}"] (2026-07-28)`,
-    )
-    return errorResult(e, id, undefined, 400)
-  }
-  if (!session.initialized && method !== 'ping')
-    return refuse(`session is not initialized: send initialize before ${method}`, id, LEGACY)
-  session.lastActivity = Date.now()
-  return runRequest(createScope(core, request, options, session), session)
-}
-
 /** What a 2026-07-28 request says about its client in `_meta` (a legacy session knows it from `initialize`). */
 interface RequestMeta {
   protocolVersion: string
@@ -264,7 +236,7 @@ interface RequestMeta {
  * Everything known about a request; the era follows from whether it belongs to a legacy session, whose
  * negotiated version, client capabilities and client info it takes. A modern request brings them in `meta`.
  */
-function createScope(
+export function createScope(
   core: ServerCore,
   request: JsonRpcRequest,
   options: HandleOptions,
@@ -299,7 +271,10 @@ function createScope(
   }
 }
 
-async function runRequest(scope: RequestScope, registerIn: ServerSession | undefined): Promise<HandleResult> {
+export async function runRequest(
+  scope: RequestScope,
+  registerIn: ServerSession | undefined,
+): Promise<HandleResult> {
   const { request, abort, era, core } = scope
   const id = request.id
   registerIn?.inflight.set(id, abort)

@@ -2,12 +2,14 @@ import type { JsonRpcNotification } from '../jsonrpc/types.js'
 import type { Transport } from '../transport/transport.js'
 import { connectServer, type Connection } from './connect.js'
 import type { ServerEvent } from './core.js'
+import { ALL_FEATURES } from './all-features.js'
 import { ServerEngine } from './engine.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import type { McpServerOptions } from './options.js'
 import { defined, type ListKind, type Registration } from './registry.js'
 import type { ToolArguments, ToolResult } from './json-schema-types.js'
-import { compileSchema, type SchemaInput } from './schema-validation.js'
+import type { SchemaInput } from './schema-validation.js'
+import { registerTool } from './tool-registration.js'
 import { UriMatcher } from './uri-match.js'
 import type { ServerSession, SessionSnapshot } from './session.js'
 import type {
@@ -24,16 +26,6 @@ import type {
 } from './types.js'
 
 export type { McpServerOptions } from './options.js'
-
-/** What transports may ask of a server (`@edgemcp/core/internal`); not part of the public API. */
-export interface ServerInternals {
-  /** The input schema of a registered tool as listed, or undefined for an unknown tool. */
-  toolInputSchema(name: string): JsonObject | undefined
-  /** Methods added by extensions, with the `params` field their `Mcp-Name` header mirrors, if any. */
-  readonly methods: ReadonlyMap<string, { readonly nameField?: string | undefined }>
-}
-
-let engineOf: (server: McpServer) => ServerEngine
 
 /**
  * An MCP server of both eras. Register tools, resources and prompts; hand messages to `handle()` (HTTP
@@ -53,17 +45,13 @@ let engineOf: (server: McpServer) => ServerEngine
 export class McpServer {
   readonly #engine: ServerEngine
 
-  static {
-    engineOf = (server) => server.#engine
-  }
-
   /**
    * @param info the server's identity (`name`, `version`, optional `title`, `description`, `websiteUrl`,
    *   `icons`), sent to clients as `serverInfo`.
    * @param options behaviour; every field optional (see `McpServerOptions`).
    */
   constructor(info: Implementation, options: McpServerOptions = {}) {
-    this.#engine = new ServerEngine(info, options)
+    this.#engine = new ServerEngine(this, info, options, ALL_FEATURES)
   }
 
   /** The server's identity as given to the constructor. */
@@ -85,29 +73,7 @@ export class McpServer {
     definition: ToolDefinition<In, Out>,
     handler: ToolHandler<ToolArguments<In>, ToolResult<Out>>,
   ): Registration {
-    if (!name) throw new Error('a tool needs a name')
-    const input = compileSchema(definition.inputSchema, 'input')
-    const output =
-      definition.outputSchema === undefined ? undefined : compileSchema(definition.outputSchema, 'output')
-    const inputSchema =
-      input.jsonSchema.type === undefined ? { type: 'object', ...input.jsonSchema } : input.jsonSchema
-    const wire = defined({
-      name,
-      title: definition.title,
-      description: definition.description,
-      icons: definition.icons,
-      inputSchema,
-      outputSchema: output?.jsonSchema,
-      annotations: definition.annotations,
-      // What a client can know before calling (codegen's typed task stubs): the tasks extension defines no
-      // tool field, so this is 2025-11-25's, listed to 2026-07-28 clients only (see revision-shapes.ts).
-      execution: definition.task && {
-        taskSupport: (definition.task as { support?: string }).support ?? definition.task,
-      },
-      _meta: definition._meta,
-    })
-    const tool = { name, definition, input, output, handler, wire }
-    return this.#engine.add(this.#engine.registry.tools, name, tool, 'tools', 'Tool')
+    return registerTool(this.#engine, name, definition, handler)
   }
 
   /** Registers a fixed resource. */
@@ -200,14 +166,4 @@ export class McpServer {
   close(): void {
     this.#engine.close()
   }
-}
-
-/** The engine behind a server; for core's own modules and tests (not exported from any entry point). */
-export function serverEngine(server: McpServer): ServerEngine {
-  return engineOf(server)
-}
-
-/** The transport-facing internals of a server (`@edgemcp/core/internal`). */
-export function internalsOf(server: McpServer): ServerInternals {
-  return engineOf(server)
 }

@@ -59,7 +59,7 @@ async function resumeRound(scope: RequestScope, run: Run, given: JsonObject = {}
   const { requestState } = scope.params
   if (requestState === undefined) return runRound(scope, run, given, [])
   if (typeof requestState !== 'string') throw invalidParams('must be a string', 'requestState')
-  const state = await scope.core.signer.verify(requestState)
+  const state = await scope.core.signer!.verify(requestState)
   if (
     !state ||
     state.m !== scope.request.method ||
@@ -126,7 +126,7 @@ async function awaitRound(
   if (outcome !== NEED) return outcome
   scope.abort.abort(new Error('input required'))
   const { core, request } = scope
-  const requestState = await core.signer.sign({
+  const requestState = await core.signer!.sign({
     v: 1,
     m: request.method,
     d: await digestOf(scope),

@@ -1,6 +1,6 @@
 import type { ServerCore } from '../server/core.js'
 import type { McpServer } from '../server/mcp-server.js'
-import { serverEngine } from '../server/mcp-server.js'
+import { serverEngine } from '../server/engine.js'
 
 /** What `runTask` and `abortTask` reach on a server built with the tasks extension. */
 export interface TaskControl {

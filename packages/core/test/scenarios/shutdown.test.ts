@@ -1,6 +1,7 @@
 import { modernMeta } from '@edgemcp/test-helpers'
 import { describe, expect, it } from 'vitest'
-import { McpServer, serverEngine } from '../../src/server/mcp-server.js'
+import { serverEngine } from '../../src/server/engine.js'
+import { McpServer } from '../../src/server/mcp-server.js'
 
 const meta = modernMeta()
 
