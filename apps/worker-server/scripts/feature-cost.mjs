@@ -22,13 +22,12 @@ const FEATURES = {
 }
 
 /**
- * What the minimal Worker (ToolServer and createStatelessFetchHandler) carries that a tools-only server could do
+ * What the minimal Worker (ToolServer and createStatelessJsonHandler) carries that a tools-only server could do
  * without. (The legacy era, sessions, MRTR, resources, prompts, completion and listen are already out:
- * ToolServer does not install them; the transport's legacy side: the stateless fetch handler.)
+ * ToolServer does not install them; the transport's legacy side and SSE: the stateless JSON handler.)
  */
 const UNUSED_BY_MINIMAL = {
-  'SSE answers (event stream, SSE connection)':
-    /streamable-http\/dist\/(event-stream|sse-connection|sse-format)\.js$/,
+  'schema validation fast path (quick-accept)': /core\/dist\/server\/quick-accept\.js$/,
   'Mcp-Param checks (x-mcp-header)': /streamable-http\/dist\/(x-mcp-header|header-value)\.js$/,
 }
 

@@ -50,10 +50,12 @@ if (process.argv.includes('--features')) {
     console.log(`  ${feature.padEnd(46)} ${kib(minified)} minified, ${kib(gzipped)} gzipped`)
   const minimal = await measureWorker(minimalWorker())
   const withValidator = await measureWorker(minimalWorker({ withValidator: true }))
+  const streaming = await measureWorker(minimalWorker({ streaming: true }))
   console.log(
-    `A tools-only 2026-07-28 Worker (ToolServer, one JSON Schema tool, createStatelessFetchHandler): ${kib(minimal.minified)} minified, ` +
+    `A tools-only 2026-07-28 Worker (ToolServer, one JSON Schema tool, createStatelessJsonHandler): ${kib(minimal.minified)} minified, ` +
       `${kib(minimal.gzipped)} gzipped without @cfworker/json-schema (goal: mcp-lite's ${kib(MCP_LITE.minified)}, ` +
-      `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it`,
+      `${kib(MCP_LITE.gzipped)}); ${kib(withValidator.minified)}, ${kib(withValidator.gzipped)} with it; ` +
+      `${kib(streaming.minified)}, ${kib(streaming.gzipped)} streaming progress (createStatelessFetchHandler)`,
   )
   console.log(
     'What it carries but could do without (alone; and what is left once this and those above are gone):',

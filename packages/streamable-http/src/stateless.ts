@@ -10,13 +10,19 @@ import { isObject } from '@edgemcp/core/internal'
 import type { ToolServer } from '@edgemcp/core/tools-only'
 import { ClientLimits, clientKeyOf, nodeRemoteAddress, RETRY_AFTER } from './admission.js'
 import { Answer } from './answer.js'
+import { jsonResponse } from './json-answer.js'
 import { refuse } from './body.js'
 import { RequestCancellation } from './cancellation.js'
 import { versionHeader } from './classify.js'
 import { EventStream } from './event-stream.js'
 import { errorResponse, transportError } from './http-error.js'
 import { checkModernHeaders } from './modern-headers.js'
-import { type McpFetchHandlerOptions, type ResolvedOptions, resolveOptions } from './options.js'
+import {
+  type McpFetchHandlerOptions,
+  type RequestAuth,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js'
 import { fetchHandler, type McpFetch, type McpRequestContext } from './request-context.js'
 import { readPost } from './post.js'
 import { checkRequestOrigin } from './security.js'
@@ -107,52 +113,114 @@ export function createStatelessFetchHandler(
   options: StatelessFetchHandlerOptions = {},
 ): McpFetch {
   const state = new StatelessState(server, resolveOptions(options))
-  return fetchHandler((c) => {
-    const request = c.req.raw
-    const error = checkRequestOrigin(request, state.options)
-    if (error) return refuse(request, error)
-    if (request.method !== 'POST')
-      return refuse(
-        request,
-        transportError(405, 'Method Not Allowed: this endpoint serves POST only'),
-        null,
-        {
-          Allow: 'POST',
-        },
-      )
-    return post(state, c)
+  return fetchHandler(async (c) => {
+    const admitted = await admit(server, state.options, c)
+    return admitted instanceof Response ? admitted : post(state, c, admitted)
   })
 }
 
-async function post(state: StatelessState, c: McpRequestContext): Promise<Response> {
+/**
+ * Options of `createStatelessJsonHandler`: those of the stateless handler that a handler answering JSON only
+ * has a use for (no SSE streams, so no stream budgets).
+ */
+export type StatelessJsonHandlerOptions = Pick<
+  StatelessFetchHandlerOptions,
+  'acceptJsonOnly' | 'maxBodyBytes' | 'allowedOrigins' | 'allowedHosts' | 'authenticate'
+>
+
+/**
+ * The lightest endpoint for 2026-07-28 clients: `createStatelessFetchHandler` that always answers with one
+ * JSON body and never streams, so a Worker that uses it carries no SSE code at all. The same checks (Origin
+ * and Host, media types, `maxBodyBytes`, mirrored headers, `authenticate`); progress and log notifications of
+ * a request have nowhere to go and are dropped (as with `jsonResponse: true`), and `subscriptions/listen`,
+ * which can only stream, is an unknown method here (-32601, HTTP 404). Cancellation is the client
+ * disconnecting (the request's signal). For `ToolServer` of `@edgemcp/core/tools-only` above all.
+ *
+ * @example
+ * import { createStatelessJsonHandler } from '@edgemcp/streamable-http/stateless'
+ * const mcp = createStatelessJsonHandler(server)
+ * export default { fetch: (request, env, ctx) => mcp(request, env, ctx) }
+ */
+export function createStatelessJsonHandler(
+  server: McpServer | ToolServer,
+  options: StatelessJsonHandlerOptions = {},
+): McpFetch {
+  const o = resolveOptions(options)
+  return fetchHandler(async (c) => {
+    const admitted = await admit(server, o, c)
+    if (admitted instanceof Response) return admitted
+    const { value, method, auth } = admitted
+    if (method === 'subscriptions/listen')
+      return errorResponse(
+        transportError(404, 'Method not found: subscriptions/listen needs an SSE endpoint', -32601),
+        readId(value),
+      )
+    const cancellation = new RequestCancellation(c.req.raw)
+    try {
+      const r = await server.handle(value, {
+        signal: cancellation,
+        era: 'modern',
+        authInfo: auth?.authInfo,
+        principal: auth?.principal,
+      })
+      return jsonResponse(r)
+    } finally {
+      cancellation.release()
+    }
+  })
+}
+
+/** A POST both stateless handlers accept, read and checked: what the engine is handed. */
+interface Admitted {
+  value: unknown
+  method: string | undefined
+  acceptsSse: boolean
+  auth: RequestAuth | undefined
+}
+
+/**
+ * What both stateless handlers check before the engine runs: Origin and Host, POST only (405), the POST's
+ * media types, size and JSON (`readPost`), a legacy `initialize` (the unsupported-version error naming
+ * 2026-07-28), the mirrored headers of a 2026-07-28 request, and `authenticate`. The refusal, or the request.
+ */
+async function admit(
+  server: McpServer | ToolServer,
+  o: ResolvedOptions,
+  c: McpRequestContext,
+): Promise<Response | Admitted> {
   const request = c.req.raw
+  const error = checkRequestOrigin(request, o)
+  if (error) return refuse(request, error)
+  if (request.method !== 'POST')
+    return refuse(request, transportError(405, 'Method Not Allowed: this endpoint serves POST only'), null, {
+      Allow: 'POST',
+    })
   const headers = request.headers
-  const o = state.options
   const intake = await readPost(request, o)
   if (intake instanceof Response) return intake
   const { value, acceptsSse } = intake
-  const id = readId(value)
-
   const single = isObject(value) ? value : undefined
   const method = typeof single?.method === 'string' ? single.method : undefined
   const params = single && isObject(single.params) ? single.params : undefined
   const bodyVersion = requestedModernVersion(params)
   if (method === 'initialize' && bodyVersion === undefined)
     // A legacy client's handshake: the version error tells it which revision this server speaks.
-    return errorResponse(new UnsupportedProtocolVersionError(params?.protocolVersion, MODERN_VERSIONS), id)
-  if (bodyVersion !== undefined && method !== undefined && 'id' in single!) {
-    const mismatch = checkModernHeaders(
-      headers,
-      versionHeader(headers),
-      method,
-      params!,
-      bodyVersion,
-      state.server,
+    return errorResponse(
+      new UnsupportedProtocolVersionError(params?.protocolVersion, MODERN_VERSIONS),
+      readId(value),
     )
-    if (mismatch) return errorResponse(mismatch, id)
+  if (bodyVersion !== undefined && method !== undefined && 'id' in single!) {
+    const mismatch = checkModernHeaders(headers, versionHeader(headers), method, params!, bodyVersion, server)
+    if (mismatch) return errorResponse(mismatch, readId(value))
   }
-
   const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
+  return { value, method, acceptsSse, auth }
+}
+
+async function post(state: StatelessState, c: McpRequestContext, admitted: Admitted): Promise<Response> {
+  const { value, method, acceptsSse, auth } = admitted
+  const o = state.options
+  const id = readId(value)
   const principal = auth?.principal
   const listen = method === 'subscriptions/listen'
   if (listen && !acceptsSse)
@@ -167,7 +235,7 @@ async function post(state: StatelessState, c: McpRequestContext): Promise<Respon
   const listening = listen ? state.limits.openStream(client) : undefined
   if (listening instanceof ProtocolError) return errorResponse(listening, id, RETRY_AFTER)
 
-  const cancellation = new RequestCancellation(request)
+  const cancellation = new RequestCancellation(c.req.raw)
   const answer = new Answer({
     state,
     c,

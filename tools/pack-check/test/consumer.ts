@@ -263,8 +263,8 @@ export function consumerSuite(name: VariantName): void {
         const dev = await startWranglerDev({ cwd: dir, config, timeoutMs: 180_000, probe: readyOnAnyAnswer })
         try {
           const legacySse = /createMcpWorker|createAutoHandler/.test(example?.code ?? '')
-          // The stateless handler serves 2026-07-28 clients only, as its README says.
-          const modernOnly = /createStatelessFetchHandler/.test(example?.code ?? '')
+          // The stateless handlers serve 2026-07-28 clients only, as their README says.
+          const modernOnly = /createStateless(Fetch|Json)Handler/.test(example?.code ?? '')
           const eras = ['modern', ...(modernOnly ? [] : ['legacy']), ...(legacySse ? ['sse'] : [])]
           const result = await clientCheck(dir, `${dev.origin}${await mcpPath(dev.origin)}`, eras)
           expect(result.modern, dev.output()).toMatchObject({ protocolVersion: '2026-07-28' })

@@ -43,7 +43,17 @@ describe('the Worker bundle size', () => {
       'resources/templates/list',
     ])
       expect(minimal.code).not.toContain(absent)
+    // createStatelessJsonHandler: no SSE answers (the SSE connection's headers and overflow refusal).
+    expect(minimal.code).not.toContain('X-Accel-Buffering')
     expect(minimal.minified).toBeLessThanOrEqual(CEILING.minimal.minified)
     expect(minimal.gzipped).toBeLessThanOrEqual(CEILING.minimal.gzipped)
+  })
+
+  it('the same Worker streaming progress (createStatelessFetchHandler) stays under its ceiling', async () => {
+    const streaming = await measureWorker({ ...minimalWorker({ streaming: true }), absWorkingDir: root })
+    expect(streaming.code).toContain('X-Accel-Buffering') // measured what we meant: SSE answers are in
+    expect(streaming.code).not.toContain('Last-Event-ID')
+    expect(streaming.minified).toBeLessThanOrEqual(CEILING.minimalStreaming.minified)
+    expect(streaming.gzipped).toBeLessThanOrEqual(CEILING.minimalStreaming.gzipped)
   })
 })
