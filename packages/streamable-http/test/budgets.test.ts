@@ -4,7 +4,7 @@ import { ClientLimits, addressPrefix, clientKeyOf } from '../src/admission.js'
 import type { NodeOutgoing } from '../src/node-outgoing.js'
 import { NodeSseConnection } from '../src/node-sse-connection.js'
 import { type CloseReason, type ConnectOptions, WebSseConnection } from '../src/sse-connection.js'
-import { MODERN, modernMeta } from './helpers.js'
+import { MODERN, modernMeta, post } from './helpers.js'
 import { openSession, startNode } from './node-sse-helpers.js'
 
 // Issue 20: what a client that does not read can make the server hold is budgeted, per connection and per
@@ -140,17 +140,6 @@ describe('client keys', () => {
     expect(addressPrefix('::1')).toBe('0:0:0:0::/64')
   })
 })
-
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
 
 const initialize = (url: string, headers: Record<string, string> = {}) =>
   post(

@@ -6,9 +6,30 @@ import { type SseEvent, SseParser } from '../src/sse-parser.js'
 
 export type Json = Record<string, any>
 
+import { MODERN } from '@edgemcp/test-helpers'
+
 export { MODERN, modernMeta } from '@edgemcp/test-helpers'
 
 /** A server with the tools the tests use. */
+/** A raw JSON-RPC POST as a Streamable HTTP client sends it (accepting a JSON or an SSE answer). */
+export const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  })
+
+/** The headers a 2026-07-28 request mirrors from its body: version, method and (tools/call, …) name. */
+export const modernHeaders = (method: string, name?: string) => ({
+  'MCP-Protocol-Version': MODERN,
+  'Mcp-Method': method,
+  ...(name === undefined ? {} : { 'Mcp-Name': name }),
+})
+
 export function makeServer(): McpServer {
   const server = addTool(new McpServer({ name: 'http-test', version: '1.0.0' }, { mrtrSecret: 'test' }))
   server.tool(

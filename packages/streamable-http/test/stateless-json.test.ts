@@ -2,7 +2,7 @@ import { ToolServer } from '@edgemcp/core/tools-only'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningServer, serve } from '../src/node.js'
 import { createStatelessJsonHandler, type StatelessJsonHandlerOptions } from '../src/stateless.js'
-import { expectSpec, type Json, MODERN, makeServer, modernMeta } from './helpers.js'
+import { expectSpec, type Json, MODERN, makeServer, modernHeaders, modernMeta, post } from './helpers.js'
 import { httpPeer } from './peer.js'
 
 // The JSON-only stateless handler, as the README's smallest Worker uses it: ToolServer (and McpServer) over
@@ -41,23 +41,6 @@ async function start(
   running = await serve({ fetch: createStatelessJsonHandler(server, options) })
   return `${running.url}/`
 }
-
-const post = (url: string, body: Json, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
-
-const modernHeaders = (method: string, name?: string) => ({
-  'MCP-Protocol-Version': MODERN,
-  'Mcp-Method': method,
-  ...(name === undefined ? {} : { 'Mcp-Name': name }),
-})
 
 describe('createStatelessJsonHandler: 2026-07-28, JSON answers only, over node:http', () => {
   it('serves a ToolServer to the client transport: discover, list, calls valid and invalid, unknown methods', async () => {

@@ -2,7 +2,7 @@ import { UnsupportedProtocolVersionError } from '@edgemcp/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningServer, serve } from '../src/node.js'
 import { createStatelessFetchHandler, type StatelessFetchHandlerOptions } from '../src/stateless.js'
-import { expectSpec, type Json, MODERN, makeServer, modernMeta } from './helpers.js'
+import { expectSpec, type Json, MODERN, makeServer, modernHeaders, modernMeta, post } from './helpers.js'
 import { httpPeer } from './peer.js'
 
 let running: RunningServer | undefined
@@ -15,23 +15,6 @@ async function start(options?: StatelessFetchHandlerOptions) {
   running = await serve({ fetch: createStatelessFetchHandler(makeServer(), options) })
   return `${running.url}/`
 }
-
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
-
-const modernHeaders = (method: string, name?: string) => ({
-  'MCP-Protocol-Version': MODERN,
-  'Mcp-Method': method,
-  ...(name === undefined ? {} : { 'Mcp-Name': name }),
-})
 
 describe('createStatelessFetchHandler: 2026-07-28 only, over node:http', () => {
   it('serves a 2026-07-28 client through the client transport: list, call with header arguments, progress', async () => {

@@ -2,7 +2,7 @@ import { ToolServer } from '@edgemcp/core/tools-only'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningServer, serve } from '../src/node.js'
 import { createStatelessFetchHandler } from '../src/stateless.js'
-import { expectSpec, type Json, MODERN, modernMeta } from './helpers.js'
+import { expectSpec, type Json, MODERN, modernMeta, post } from './helpers.js'
 import { httpPeer } from './peer.js'
 
 // The lightest server of the README ("A tools-only Worker"): ToolServer of @edgemcp/core/tools-only behind the
@@ -43,17 +43,6 @@ async function start() {
   running = await serve({ fetch: createStatelessFetchHandler(makeToolServer()) })
   return `${running.url}/`
 }
-
-const post = (url: string, body: Json, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
 
 describe('ToolServer (@edgemcp/core/tools-only) behind createStatelessFetchHandler, over node:http', () => {
   it('discovers a server of tools only: 2026-07-28 versions, the tools capability, its identity', async () => {
