@@ -103,10 +103,18 @@ export class RedisLink {
    * not answered within `commandTimeoutMs` (see `#watch`).
    */
   command<T = unknown>(args: readonly string[]): Promise<T> {
+    return this.#bounded(this.#client.sendCommand<T>(args))
+  }
+
+  /**
+   * `work` (a command, a SUBSCRIBE), watched by `#watch`: it fails with `StoreUnavailableError` when Redis has
+   * not answered within `commandTimeoutMs`, and its own failure becomes one. An answer after that is ignored.
+   */
+  #bounded<T>(work: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const waiting: Waiting = { at: Date.now(), reject }
       this.#waiting.add(waiting)
-      this.#client.sendCommand<T>(args).then(
+      work.then(
         (reply) => {
           this.#waiting.delete(waiting)
           resolve(reply)
@@ -155,20 +163,7 @@ export class RedisLink {
    * `unsubscribe`.
    */
   async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
-    const ms = this.#options.commandTimeoutMs
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const subscribed = this.#subscriber.subscribe(channel, listener)
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.#unavailable(`SUBSCRIBE not confirmed within ${ms} ms`)), ms)
-    })
-    try {
-      await Promise.race([subscribed, late])
-    } catch (e) {
-      subscribed.catch(() => {})
-      throw e instanceof StoreUnavailableError ? e : this.#translate(e)
-    } finally {
-      clearTimeout(timer)
-    }
+    await this.#bounded(this.#subscriber.subscribe(channel, listener))
   }
 
   async unsubscribe(channel: string, listener: (message: string) => void): Promise<void> {
