@@ -18,6 +18,7 @@ import { formatSpread, pairedSpread } from './paired.mjs'
  * @property {'ok' | 'n/a' | 'skipped' | 'failed'} status
  * @property {string} [reason]
  * @property {RoundResult[]} rounds
+ * @property {string[]} [failures]  rounds that failed and are left out ("round 2: …"), when others measured
  */
 /**
  * @typedef {object} Row
@@ -41,6 +42,7 @@ import { formatSpread, pairedSpread } from './paired.mjs'
  * @property {number[]} rounds  the round number of each figure below (see paired.mjs)
  * @property {number[]} rpsPerRound
  * @property {Array<number | undefined>} cpuUsPerRound
+ * @property {string[]} [failures]  rounds left out of the figures above (see Cell)
  */
 
 /** @param {number[]} xs */
@@ -94,6 +96,7 @@ export function summarize(cells, baselineId, altBaselineId) {
       rpsPerRound: has ? r.map((x) => x.rps) : [],
       cpuUsPerRound: has ? r.map((x) => x.cpuUs) : [],
     }
+    if (has && cell.failures !== undefined) row.failures = cell.failures
     return row
   })
   const base = rows.find((row) => row.id === baselineId)
@@ -147,7 +150,7 @@ export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' 
     const reason = (row.reason ?? '').replaceAll('|', '\\|')
     const rps = row.status === 'ok' ? fmt(row.rps, 0) : `${row.status}${reason ? `: ${reason}` : ''}`
     const cells = [
-      row.contender,
+      row.failures === undefined ? row.contender : `${row.contender} †`,
       rps,
       fmt(row.p50, 2),
       fmt(row.p99, 2),
@@ -169,5 +172,11 @@ export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' 
       )
     lines.push(`| ${cells.join(' | ')} |`)
   }
+  const partial = rows.filter((row) => row.failures !== undefined)
+  if (partial.length > 0) lines.push('')
+  for (const row of partial)
+    lines.push(
+      `† ${row.contender}: figures of ${row.rounds.length} round(s); left out: ${(row.failures ?? []).join('; ')}`,
+    )
   return lines.join('\n')
 }

@@ -96,3 +96,36 @@ it('adds the ratios to a second ceiling when there is one', () => {
     '| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 0.25× | 3.00× | 0.33× (0.17–0.50) | 4.00× (2.00–6.00) | 1.00× | 1.00× | 1.00× (1.00–1.00) | 1.00× (1.00–1.00) |',
   )
 })
+
+it('keeps the rounds that measured when another failed, and says which was left out', () => {
+  const partial = /** @type {import('./report.mjs').Cell[]} */ ([
+    {
+      contender: 'raw',
+      id: 'raw',
+      status: 'ok',
+      rounds: [
+        { ...round(1000, 1024), round: 1 },
+        { ...round(1000, 1024), round: 2 },
+      ],
+    },
+    {
+      contender: 'peer',
+      id: 'peer',
+      status: 'ok',
+      rounds: [{ ...round(250, 1024), round: 2 }],
+      failures: ['round 1: 3 non-2xx/errors/timeouts under load'],
+    },
+  ])
+  const rows = summarize(partial, 'raw')
+  expect(rows[1]).toMatchObject({
+    rps: 250,
+    ratio: 0.25,
+    failures: ['round 1: 3 non-2xx/errors/timeouts under load'],
+  })
+  expect(rows[1]?.pairedRatio).toMatchObject({ median: 0.25, n: 1 })
+  const md = markdownTable('t', rows)
+  expect(md).toContain('| peer † | 250 |')
+  expect(md).toContain(
+    '† peer: figures of 1 round(s); left out: round 1: 3 non-2xx/errors/timeouts under load',
+  )
+})

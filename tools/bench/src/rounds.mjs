@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 
 // The measuring loop both benches share: every contender × workload it applies to, over rounds that alternate
-// the order of contenders, one fresh measurement each; a contender that cannot run is skipped from then on.
+// the order of contenders, one fresh measurement each; a contender that cannot run is skipped from then on. A
+// round that fails (errors under load, a crash) is left out and said, and the contender runs again in the next
+// round: one bad round no longer empties a row whose other rounds measured fine.
 
 /**
  * @typedef {{ id: string, label: string, modes: import('./servers/contract.mjs').Mode[] }} RoundContender
@@ -64,12 +66,15 @@ export async function runRounds({ contenders, workloads, rounds, measure, log })
           Object.assign(cell, { status: 'skipped', reason: res.skipped })
           log(`  skipped: ${res.skipped}`)
         } else {
-          Object.assign(cell, { status: 'failed', reason: `round ${round}: ${res.failed}` })
+          cell.failures = [...(cell.failures ?? []), `round ${round}: ${res.failed}`]
           log(`  failed: ${res.failed}`)
         }
       }
     }
   }
+  for (const cell of cells.values())
+    if (cell.status === 'ok' && cell.rounds.length === 0 && cell.failures !== undefined)
+      Object.assign(cell, { status: 'failed', reason: cell.failures.join('; ') })
   return { cells, loads }
 }
 
