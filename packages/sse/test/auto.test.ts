@@ -2,9 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@edgemcp/core'
+import { serve } from '@edgemcp/streamable-http/node'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  createAutoFetchHandler,
   createAutoHandler,
   createSseHandler,
   FallbackClientTransport,
@@ -130,6 +132,27 @@ describe('FallbackClientTransport', () => {
       (await peer.request('tools/call', { name: 'add', arguments: { a: 5, b: 5 } })).content[0].text,
     ).toBe('10')
     expect(auto.openSseStreams).toBe(0)
+  })
+
+  it('without a principal, legacy SSE sessions are shared out per client address (loopback here)', async () => {
+    // On node:http (`serve` hands the app its env, the socket included); no `clientAddress` option.
+    const options = { maxSessionsPerClient: 1 }
+    const autoFetch = createAutoFetchHandler(makeServer('auto-fetch').server, options)
+    for (const [app, path] of [
+      [createSseHandler(makeServer('sse').server, options), '/sse'],
+      [createAutoHandler(makeServer('auto').server, options), '/'],
+      [{ fetch: autoFetch }, '/'],
+    ] as const) {
+      const l = await serve(app)
+      cleanups.push(() => l.close())
+      const first = await EventReader.open(`${l.url}${path}`)
+      cleanups.push(() => first.reader.close())
+      expect(first.response.status).toBe(200)
+      const second = await EventReader.open(`${l.url}${path}`)
+      cleanups.push(() => second.reader.close())
+      expect(second.response.status).toBe(429)
+      expect(((await second.response.json()) as Json).error.message).toMatch(/Too many sessions/)
+    }
   })
 
   it('falls back to GET SSE when the initialize POST is refused (405), after a failed probe', async () => {

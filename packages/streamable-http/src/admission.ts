@@ -1,5 +1,5 @@
-import type { ProtocolError, ServerSession } from '@edgemcp/core'
-import { transportError } from './http-error.js'
+import { ProtocolError, type RequestId, type ServerSession } from '@edgemcp/core'
+import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 
 /** Seconds a client refused for being over a limit is told to wait (`Retry-After`). */
@@ -14,6 +14,17 @@ export const RETRY_AFTER: Readonly<Record<string, string>> = { 'Retry-After': St
  */
 export const overLimit = (status: 429 | 503, what: string): ProtocolError =>
   transportError(status, `${what}; retry after ${RETRY_AFTER_SEC} s`, -32000)
+
+/**
+ * The answer when a session store refused a new session: a refusal that names its HTTP status (e.g. 503, the
+ * store is full) is answered as such, with `Retry-After` for load (429, 503); anything else is rethrown (a
+ * failure). `id`: the JSON-RPC id of the request that opened the session, if any.
+ */
+export function storeRefusal(error: unknown, id: RequestId | null = null): Response {
+  if (!(error instanceof ProtocolError) || error.httpStatus === undefined) throw error
+  const forLoad = error.httpStatus === 429 || error.httpStatus === 503
+  return errorResponse(error, id, forLoad ? RETRY_AFTER : {})
+}
 
 /**
  * Who is asking, for fair shares: the principal an auth layer established, else the client's address (an IPv6
@@ -56,6 +67,17 @@ export function nodeRemoteAddress(c: McpRequestContext): string | undefined {
 }
 
 /**
+ * `options` with the `clientAddress` default of the handlers that may run on @hono/node-server: the socket's
+ * remote address (`nodeRemoteAddress`). The building blocks (`createMcpEndpoint`, @edgemcp/sse's auto endpoint)
+ * have no default, so a Worker built on them (it names its clients by `cf-connecting-ip`) carries none of it.
+ */
+export function withNodeClientAddress<
+  O extends { clientAddress?: ((c: never) => string | undefined) | undefined },
+>(options: O): O {
+  return options.clientAddress === undefined ? { ...options, clientAddress: nodeRemoteAddress } : options
+}
+
+/**
  * Bytes held for one client across its SSE connections (messages written but not yet taken by the client).
  * A connection charges what it queues and credits what its client took; `charge` is false when the client's
  * budget is spent (the connection is then dropped as too slow).
@@ -73,7 +95,14 @@ interface ClientUsage {
   bytes: number
 }
 
+/** The limits of `ClientLimits`: a handler's resolved options (`resolveOptions`) carry them all. */
 export interface ClientLimitOptions {
+  /**
+   * The client's address, which names the client when there is no principal (see
+   * `McpHandlerOptions.clientAddress`; the handlers give it a default, see `withNodeClientAddress`). None: only
+   * clients with a principal have a share.
+   */
+  clientAddress?: ((c: McpRequestContext) => string | undefined) | undefined
   /** Legacy sessions one client may hold at once (`initialize` beyond: 429). */
   maxSessionsPerClient: number
   /** Long-lived SSE streams (standalone GET, `subscriptions/listen`) one client may hold open (beyond: 429). */
@@ -94,6 +123,12 @@ export class ClientLimits {
 
   constructor(options: ClientLimitOptions) {
     this.#options = options
+  }
+
+  /** Who sent request `c`, for these limits: its principal, else its address (see `clientKeyOf`). */
+  clientOf(c: McpRequestContext, principal: string | undefined): string | undefined {
+    if (principal !== undefined) return clientKeyOf(principal, undefined)
+    return clientKeyOf(undefined, this.#options.clientAddress?.(c))
   }
 
   /** The refusal for a client about to open one more legacy session, if it is over its share. */
@@ -150,11 +185,6 @@ export class ClientLimits {
   /** Unread SSE bytes counted for `key` (for tests and diagnostics). */
   bufferedOf(key: string): number {
     return this.#usage.get(key)?.bytes ?? 0
-  }
-
-  /** Sessions counted for `key` (for tests and diagnostics). */
-  sessionsOf(key: string): number {
-    return this.#usage.get(key)?.sessions ?? 0
   }
 
   #of(key: string): ClientUsage {

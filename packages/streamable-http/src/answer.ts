@@ -3,13 +3,11 @@ import {
   isRequest,
   type JsonRpcMessage,
   McpLocalError,
-  ProtocolError,
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
-import { RETRY_AFTER } from './admission.js'
+import { storeRefusal } from './admission.js'
 import type { RequestCancellation } from './cancellation.js'
-import { errorResponse } from './http-error.js'
 import type { EventStream } from './event-stream.js'
 import { jsonResponse } from './json-answer.js'
 import type { McpRequestContext } from './request-context.js'
@@ -28,19 +26,13 @@ export interface AnswerInit {
   changesSession: boolean
   /** A legacy request's id: the answer can be found by `closeSseStream` while the request runs. */
   pendingId: RequestId | null
-  /** Who is asking (see `HandlerState.clientOf`): an SSE answer counts against its byte budget. */
+  /** Who is asking (see `ClientLimits.clientOf`): an SSE answer counts against its byte budget. */
   client: string | undefined
 }
 
-/**
- * The answer when storing a session failed: a store's refusal that names its HTTP status (e.g. 503, full) is
- * answered as such, with `Retry-After` for load; anything else stays a failure (500).
- */
-function refusalOf(e: unknown, r: HandleResult): Response {
-  if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
-  const id = r.body !== undefined && !Array.isArray(r.body) ? (r.body.id ?? null) : null
-  return errorResponse(e, id, e.httpStatus === 429 || e.httpStatus === 503 ? RETRY_AFTER : {})
-}
+/** The JSON-RPC id a result answers (none for a batch): what a refusal of its session answers too. */
+const idOf = ({ body }: HandleResult): RequestId | null =>
+  body !== undefined && !Array.isArray(body) ? (body.id ?? null) : null
 
 /**
  * The answer to one POSTed request. It stays a single JSON body until the handler emits a related message
@@ -165,7 +157,7 @@ export class Answer implements PendingAnswer {
             : r.session || changed
               ? this.#state.afterRequest(r.session, changed).then(
                   () => jsonResponse(r, r.session),
-                  (e: unknown) => refusalOf(e, r),
+                  (e: unknown) => storeRefusal(e, idOf(r)),
                 )
               : jsonResponse(r),
         )

@@ -1,4 +1,5 @@
 import type { McpServer } from '@edgemcp/core'
+import { withNodeClientAddress } from './admission.js'
 import { storesOf } from './default-stores.js'
 import { createMcpEndpoint, type McpEndpointControls } from './endpoint.js'
 import type { McpFetchHandlerOptions } from './options.js'
@@ -22,6 +23,6 @@ export function createMcpFetchHandler(
   options: McpFetchHandlerOptions = {},
 ): McpFetchHandler {
   const stores = storesOf(options)
-  const { serve, closeSseStream } = createMcpEndpoint(server, options, stores)
+  const { serve, closeSseStream } = createMcpEndpoint(server, withNodeClientAddress(options), stores)
   return Object.assign(fetchHandler(serve), { sessions: stores.sessions, closeSseStream, serve })
 }

@@ -1,5 +1,6 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
+import { withNodeClientAddress } from './admission.js'
 import { storesOf } from './default-stores.js'
 import { Endpoint, type McpEndpointControls } from './endpoint.js'
 import { nodeConnect } from './node-sse-connection.js'
@@ -22,7 +23,7 @@ export type McpHandler = Hono & McpEndpointControls
  */
 export function createMcpHandler(server: McpServer, options: McpHandlerOptions = {}): McpHandler {
   const stores = storesOf(options)
-  const endpoint = new Endpoint(server, resolveOptions(options), stores)
+  const endpoint = new Endpoint(server, resolveOptions(withNodeClientAddress(options)), stores)
   nodeConnect(endpoint)
   const { serve, closeSseStream } = endpoint
   const app = new Hono()

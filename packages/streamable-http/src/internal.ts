@@ -2,6 +2,9 @@
 // refusals, limits, SSE framing and endpoint). NOT public API: anything here may change in any release.
 
 export { createMcpEndpoint } from './endpoint.js'
+export { readJson, unsupportedMediaType } from './post.js'
+export { resolveOptions } from './options.js'
+export type { ResolvedOptions } from './options.js'
 export { FetchContext, fetchHandler } from './request-context.js'
 export { canReplayAfter, eventIdOf, parseEventId } from './event-store.js'
 export { decodeHeaderValue, encodeHeaderValue } from './header-value.js'
@@ -17,11 +20,20 @@ export { discardBody, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './
 export type { BodyResult } from './body.js'
 export { errorResponse, transportError } from './http-error.js'
 export { changesSession } from './session-change.js'
+export { findSession } from './session-store.js'
 export { SSE_HEADERS, WebSseConnection } from './sse-connection.js'
 export type { CloseReason, ConnectOptions, SseConnection, SseConnectionOwner } from './sse-connection.js'
 export { waitUntilOf } from './wait-until.js'
 export { FLEET_SEAMS, storeFailure } from './fleet.js'
 export type { FleetSeams } from './fleet.js'
 export type { EndpointStores } from './default-stores.js'
-export { ClientLimits, clientKeyOf, nodeRemoteAddress, overLimit, RETRY_AFTER } from './admission.js'
+export {
+  ClientLimits,
+  clientKeyOf,
+  nodeRemoteAddress,
+  overLimit,
+  RETRY_AFTER,
+  storeRefusal,
+  withNodeClientAddress,
+} from './admission.js'
 export type { ByteBudget, ClientLimitOptions } from './admission.js'

@@ -28,6 +28,20 @@ export interface PostIntake {
   acceptsSse: boolean
 }
 
+/** 415 for a POST whose Content-Type is not JSON, its body read first (see `refuse`): both transports say it. */
+export const unsupportedMediaType = (request: Request): Promise<Response> =>
+  refuse(request, transportError(415, 'Unsupported Media Type: Content-Type must be application/json'))
+
+/** A POST body within `maxBodyBytes` (else 413) that parses as JSON (else 400): its value, or the refusal. */
+export async function readJson(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<Response | { value: unknown }> {
+  const body = await readBody(request, maxBodyBytes)
+  const parsed = body.ok ? parseJson(body.text) : body
+  return parsed.ok ? parsed : errorResponse(parsed.error)
+}
+
 /**
  * What every POST goes through first (both handlers): Content-Type must be JSON (415), Accept must list JSON
  * and SSE (406, unless `acceptJsonOnly`), the body within `maxBodyBytes` (413) and valid JSON (400). The
@@ -38,11 +52,7 @@ export async function readPost(
   o: Pick<ResolvedOptions, 'acceptJsonOnly' | 'maxBodyBytes'>,
 ): Promise<Response | PostIntake> {
   const headers = request.headers
-  if (!isJsonContentType(headers.get('content-type')))
-    return refuse(
-      request,
-      transportError(415, 'Unsupported Media Type: Content-Type must be application/json'),
-    )
+  if (!isJsonContentType(headers.get('content-type'))) return unsupportedMediaType(request)
   const accept = headers.get('accept')
   const acceptsSse = accepts(accept, 'text/event-stream')
   if (!accepts(accept, 'application/json') || (!acceptsSse && !o.acceptJsonOnly))
@@ -50,9 +60,8 @@ export async function readPost(
       request,
       transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
-  const body = await readBody(request, o.maxBodyBytes)
-  const parsed = body.ok ? parseJson(body.text) : body
-  return parsed.ok ? { value: parsed.value, acceptsSse } : errorResponse(parsed.error)
+  const parsed = await readJson(request, o.maxBodyBytes)
+  return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
 }
 
 async function post(state: HandlerState, c: McpRequestContext): Promise<Response> {
@@ -84,7 +93,7 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
     )
 
   // Fair shares (see `ClientLimits`): a client over its share is refused, nobody else is evicted.
-  const client = state.clientOf(c, principal)
+  const client = state.limits.clientOf(c, principal)
   const opens = !modern && session === undefined && method === 'initialize'
   const refusal = opens ? state.limits.refuseSession(client) : undefined
   if (refusal) return errorResponse(refusal, readId(value), RETRY_AFTER)

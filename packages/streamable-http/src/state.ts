@@ -1,13 +1,13 @@
-import { type McpServer, type RequestId, type ServerSession, sessionBelongsTo } from '@edgemcp/core'
+import type { McpServer, RequestId, ServerSession } from '@edgemcp/core'
 import { createSessionId } from '@edgemcp/core/internal'
-import { ClientLimits, clientKeyOf, nodeRemoteAddress } from './admission.js'
+import { ClientLimits } from './admission.js'
 import type { EndpointStores } from './default-stores.js'
 import type { EventStore } from './event-store.js'
 import { EventStream } from './event-stream.js'
 import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
-import type { SessionStore } from './session-store.js'
+import { findSession, type SessionStore } from './session-store.js'
 import type { ConnectOptions } from './sse-connection.js'
 import { waitUntilOf } from './wait-until.js'
 
@@ -71,11 +71,7 @@ export class HandlerState {
     this.sessions = stores.sessions
     this.eventStore = stores.eventStore
     this.fleet = stores.fleet
-    this.limits = new ClientLimits({
-      maxSessionsPerClient: options.maxSessionsPerClient,
-      maxStreamsPerClient: options.maxStreamsPerClient,
-      maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
-    })
+    this.limits = new ClientLimits(options)
   }
 
   /**
@@ -89,18 +85,10 @@ export class HandlerState {
     return session
   }
 
-  /** Who is asking, for the per-client limits: the principal, else the client's address (see `clientKeyOf`). */
-  clientOf(c: McpRequestContext, principal: string | undefined): string | undefined {
-    if (principal !== undefined) return clientKeyOf(principal, undefined)
-    const address = this.options.clientAddress ?? nodeRemoteAddress
-    return clientKeyOf(undefined, address(c))
-  }
-
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
-    const session = await this.sessions.get(id)
-    if (!session || session.closed || !sessionBelongsTo(session, principal)) return undefined
-    this.#hook(session)
+    const session = await findSession(this.sessions, id, principal)
+    if (session) this.#hook(session)
     return session
   }
 

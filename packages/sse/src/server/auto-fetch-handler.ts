@@ -5,7 +5,7 @@ import {
   type McpFetchHandler,
   type McpRequestContext,
 } from '@edgemcp/streamable-http'
-import { fetchHandler } from '@edgemcp/streamable-http/internal'
+import { fetchHandler, withNodeClientAddress } from '@edgemcp/streamable-http/internal'
 import {
   type AutoEndpointControls,
   type AutoHandlerOptions,
@@ -30,7 +30,11 @@ export function createAutoFetchHandler(
   server: McpServer,
   options: AutoFetchHandlerOptions = {},
 ): AutoFetchHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseStoresFor(options))
+  const { endpoint, streamableOptions } = autoSseEndpoint(
+    server,
+    withNodeClientAddress(options),
+    sseStoresFor(options),
+  )
   const streamable = createMcpFetchHandler(server, streamableOptions)
   return withAutoControls(fetchHandler(autoServe(endpoint, streamable)), endpoint, streamable)
 }

@@ -1,6 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import { createMcpHandler, type McpHandler } from '@edgemcp/streamable-http'
+import { withNodeClientAddress } from '@edgemcp/streamable-http/internal'
 import {
   type AutoEndpointControls,
   type AutoHandlerOptions,
@@ -27,7 +28,11 @@ export type AutoHandler = Hono & AutoEndpointControls<McpHandler>
  * const app = new Hono().route('/mcp', createAutoHandler(server))
  */
 export function createAutoHandler(server: McpServer, options: AutoHandlerOptions = {}): AutoHandler {
-  const { endpoint, streamableOptions } = autoSseEndpoint(server, options, sseStoresFor(options))
+  const { endpoint, streamableOptions } = autoSseEndpoint(
+    server,
+    withNodeClientAddress(options),
+    sseStoresFor(options),
+  )
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
   const app = new Hono()

@@ -1,11 +1,6 @@
 import type { Context } from 'hono'
-import {
-  type Allowlist,
-  DEFAULT_MAX_BODY_BYTES,
-  type McpHandlerOptions,
-  type McpRequestContext,
-  type RequestAuth,
-} from '@edgemcp/streamable-http'
+import type { Allowlist, McpHandlerOptions, McpRequestContext, RequestAuth } from '@edgemcp/streamable-http'
+import { type ResolvedOptions, resolveOptions } from '@edgemcp/streamable-http/internal'
 import type { SseChannelOptions } from './sse-channel.js'
 import type { SseSessionStore } from './sse-relay.js'
 
@@ -80,29 +75,29 @@ export interface SseHandlerOptions<C extends McpRequestContext = Context> {
   waitUntil?: McpHandlerOptions<C>['waitUntil']
 }
 
-/** The options with their defaults; hooks and allowlists as given (see `resolveOptions` of streamable-http). */
+/**
+ * The options with their defaults: those shared with Streamable HTTP as `resolveOptions` of streamable-http
+ * fills them (one place for the defaults both transports have), the legacy side's own ones here. Hooks and
+ * allowlists as given.
+ */
 export type ResolvedSseOptions = SseHandlerOptions<McpRequestContext> &
-  SseChannelOptions & {
+  SseChannelOptions &
+  ResolvedOptions & {
     maxSessions: number
-    maxBodyBytes: number
-    maxSessionsPerClient: number
-    maxBufferedBytesPerClient: number
   }
 
 /** The options with defaults filled in (paths are `createSseHandler`'s own, see `normalizePath`). */
 export function resolveSseOptions<C extends McpRequestContext>(
   options: SseHandlerOptions<C>,
 ): ResolvedSseOptions {
-  const o = options as SseHandlerOptions<McpRequestContext>
+  // (The hooks' types are Streamable HTTP's own: `SseHandlerOptions` names them by `McpHandlerOptions`.)
+  const o = options as SseHandlerOptions<McpRequestContext> & McpHandlerOptions<McpRequestContext>
   return {
-    ...o,
+    ...resolveOptions(o),
     sessionTtlMs: o.sessionTtlMs ?? 30 * 60_000,
     maxSessions: o.maxSessions ?? 10_000,
-    maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    keepAliveMs: o.keepAliveMs ?? 15_000,
+    // A legacy stream lives as long as its session (Streamable HTTP's streams are short-lived): more room.
     maxBufferedBytes: o.maxBufferedBytes ?? 8 * 1024 * 1024,
-    maxSessionsPerClient: o.maxSessionsPerClient ?? 1000,
-    maxBufferedBytesPerClient: o.maxBufferedBytesPerClient ?? 16 * 1024 * 1024,
   }
 }
 

@@ -1,30 +1,23 @@
-import {
-  decodeMessage,
-  invalidRequest,
-  isBatch,
-  type McpServer,
-  parseJson,
-  ProtocolError,
-  sessionBelongsTo,
-} from '@edgemcp/core'
+import { decodeMessage, invalidRequest, isBatch, type McpServer } from '@edgemcp/core'
 import { supportsBatch } from '@edgemcp/core/internal'
 import { checkRequestOrigin, type McpRequestContext, type RequestAuth } from '@edgemcp/streamable-http'
 import {
   accepts,
   ClientLimits,
   changesSession,
-  clientKeyOf,
   errorResponse,
+  findSession,
   type FleetSeams,
   isJsonContentType,
-  nodeRemoteAddress,
   RETRY_AFTER,
   storeFailure,
-  readBody,
+  storeRefusal,
+  readJson,
   refuse,
   SSE_HEADERS,
   type SseConnectionOwner,
   transportError,
+  unsupportedMediaType,
   waitUntilOf,
 } from '@edgemcp/streamable-http/internal'
 import type { ResolvedSseOptions } from './options.js'
@@ -94,11 +87,7 @@ export class SseEndpoint {
     this.#fleet = stores.fleet
     this.#server = server
     this.#options = options
-    this.#limits = new ClientLimits({
-      maxSessionsPerClient: options.maxSessionsPerClient,
-      maxStreamsPerClient: options.maxSessionsPerClient,
-      maxBufferedBytesPerClient: options.maxBufferedBytesPerClient,
-    })
+    this.#limits = new ClientLimits(options)
     this.sessions.receiveMessages?.(this.#receive)
   }
 
@@ -124,7 +113,7 @@ export class SseEndpoint {
     const options = this.#options
     const auth = await options.authenticate?.(c)
     // Fair shares: a client over its share is refused; nobody else's session is closed to make room.
-    const client = clientKeyOf(auth?.principal, (options.clientAddress ?? nodeRemoteAddress)(c))
+    const client = this.#limits.clientOf(c, auth?.principal)
     const refusal = this.#limits.refuseSession(client)
     if (refusal) return errorResponse(refusal, null, RETRY_AFTER)
     const session = this.#server.createSession(options.sessionId?.(c))
@@ -151,10 +140,7 @@ export class SseEndpoint {
       // The store refused it (full: 503) or cannot be reached (503): the stream ends unseen, the client is
       // told why.
       session.close('Session not stored')
-      const unavailable = this.#fleet?.unavailable(e)
-      if (unavailable) return unavailable
-      if (!(e instanceof ProtocolError) || e.httpStatus === undefined) throw e
-      return errorResponse(e, null, RETRY_AFTER)
+      return this.#fleet?.unavailable(e) ?? storeRefusal(e)
     }
     // The client may already be gone (cleanup ran before the store had the session).
     if (session.closed) await this.sessions.delete(session.id)
@@ -178,24 +164,16 @@ export class SseEndpoint {
     if (forbidden) return refuse(request, forbidden)
     if (!sessionId) return refuseWith(request, 400, 'Bad Request: missing sessionId query parameter')
     const auth = await options.authenticate?.(c)
-    const session = await this.sessions.get(sessionId)
+    const session = await findSession(this.sessions, sessionId, auth?.principal)
     const channel = this.#channels.get(sessionId)
     // A channel ends with its session and leaves the map at once: one found here has its stream open. A
     // session whose stream is open on another instance is served there (see `SseSessionStore`).
     const here = channel !== undefined && channel.session === session
-    if (
-      !session ||
-      session.closed ||
-      !sessionBelongsTo(session, auth?.principal) ||
-      !(here || (channel === undefined && this.sessions.forwardMessage))
-    )
+    if (!session || !(here || (channel === undefined && this.sessions.forwardMessage)))
       return notFound(request)
-    if (!isJsonContentType(c.req.header('content-type')))
-      return refuseWith(request, 415, 'Unsupported Media Type: send Content-Type: application/json')
-    const body = await readBody(request, options.maxBodyBytes)
-    if (!body.ok) return errorResponse(body.error)
-    const parsed = parseJson(body.text)
-    if (!parsed.ok) return errorResponse(parsed.error)
+    if (!isJsonContentType(c.req.header('content-type'))) return unsupportedMediaType(request)
+    const parsed = await readJson(request, options.maxBodyBytes)
+    if (parsed instanceof Response) return parsed
     const value = parsed.value
     const refused = checkMessage(value, session.protocolVersion)
     if (refused) return refused

@@ -1,7 +1,7 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
 import { Hono } from 'hono/tiny'
 import type { SessionStore } from '@edgemcp/streamable-http'
-import { errorResponse, transportError } from '@edgemcp/streamable-http/internal'
+import { errorResponse, transportError, withNodeClientAddress } from '@edgemcp/streamable-http/internal'
 import { normalizePath, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 import { sseStoresOf } from './sse-sessions.js'
@@ -30,7 +30,7 @@ const methodNotAllowed = (allow: string) =>
  * const app = new Hono().route('/legacy', createSseHandler(server)) // GET /legacy/sse, POST /legacy/messages
  */
 export function createSseHandler(server: McpServer, options: SseHandlerOptions = {}): SseHandler {
-  const resolved = resolveSseOptions(options)
+  const resolved = resolveSseOptions(withNodeClientAddress(options))
   const endpoint = new SseEndpoint(server, resolved, sseStoresOf(resolved, options.sessionStore))
   const ssePath = normalizePath(options.ssePath ?? '/sse')
   const messagesPath = normalizePath(options.messagesPath ?? '/messages')
