@@ -1,4 +1,4 @@
-import { ProtocolError, type RequestId, type ServerSession } from '@edgemcp/core'
+import { type McpServer, ProtocolError, type RequestId, type ServerSession } from '@edgemcp/core'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 
@@ -118,7 +118,6 @@ export interface ClientLimitOptions {
  */
 export class ClientLimits {
   readonly #usage = new Map<string, ClientUsage>()
-  readonly #sessionOwner = new WeakMap<ServerSession, string>()
   readonly #options: ClientLimitOptions
 
   constructor(options: ClientLimitOptions) {
@@ -140,12 +139,23 @@ export class ClientLimits {
       : undefined
   }
 
-  /** Counts a session stored for `key` until it closes. */
-  sessionOpened(session: ServerSession, key: string | undefined): void {
-    if (key === undefined || session.closed || this.#sessionOwner.has(session)) return
-    this.#sessionOwner.set(session, key)
-    this.#of(key).sessions++
-    session.onClose(() => this.#release(key, 'sessions'))
+  /**
+   * A new session of `server` (with the id given, else a random one) for `client` (see `clientOf`), bound to
+   * `principal` if there is one (it then serves only that principal), and counted against the client's share
+   * until it closes. Check `refuseSession` first.
+   */
+  admitSession(
+    server: McpServer,
+    admitted: { id: string | undefined; principal: string | undefined; client: string | undefined },
+  ): ServerSession {
+    const session = server.createSession(admitted.id)
+    if (admitted.principal !== undefined) session.principal = admitted.principal
+    const key = admitted.client
+    if (key !== undefined) {
+      this.#of(key).sessions++
+      session.onClose(() => this.#release(key, 'sessions'))
+    }
+    return session
   }
 
   /**

@@ -121,7 +121,9 @@ async function post(state: HandlerState, c: McpRequestContext): Promise<Response
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal,
-    createSession: opens ? () => state.createSession(principal, o.sessionId?.(c), client) : undefined,
+    createSession: opens
+      ? () => state.limits.admitSession(state.server, { id: o.sessionId?.(c), principal, client })
+      : undefined,
   })
   // A listen stream counts against its client's share until it ends (the request's handling settles).
   if (listening) void handling.finally(listening)

@@ -1,6 +1,8 @@
 import type { ByteBudget } from './admission.js'
 import type { NodeOutgoing } from './node-outgoing.js'
+import type { McpRequestContext } from './request-context.js'
 import type { KeepAliveTarget } from './sse-keep-alive.js'
+import { waitUntilOf } from './wait-until.js'
 
 /** What a connection tells its owner: methods, so that an owner needs no closure per connection. */
 export interface SseConnectionOwner {
@@ -32,6 +34,27 @@ export interface ConnectOptions {
   maxBufferedBytes?: number | undefined
   /** The budget of unread bytes this connection shares with the other connections of its client. */
   budget?: ByteBudget | undefined
+}
+
+/**
+ * How an SSE response to request `c` reaches its client as a web stream (`WebSseConnection`): ended by the
+ * request's signal, kept alive by the runtime's `waitUntil` (see `waitUntilOf`), within `maxBufferedBytes`
+ * and the client's `budget`. Both transports connect their streams this way.
+ */
+export function webConnect(
+  c: McpRequestContext,
+  options: {
+    waitUntil?: ((c: McpRequestContext, promise: Promise<unknown>) => void) | undefined
+    maxBufferedBytes: number
+  },
+  budget: ByteBudget | undefined,
+): ConnectOptions {
+  return {
+    signal: c.req.raw.signal,
+    hold: waitUntilOf(c, options.waitUntil),
+    maxBufferedBytes: options.maxBufferedBytes,
+    budget,
+  }
 }
 
 /**

@@ -8,8 +8,7 @@ import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import { findSession, type SessionStore } from './session-store.js'
-import type { ConnectOptions } from './sse-connection.js'
-import { waitUntilOf } from './wait-until.js'
+import { type ConnectOptions, webConnect } from './sse-connection.js'
 
 /**
  * Marks a standalone stream's id (`{sessionId}.~{16 hex}`; a hex digit is never `~`), so that a resumption
@@ -74,17 +73,6 @@ export class HandlerState {
     this.limits = new ClientLimits(options)
   }
 
-  /**
-   * A new legacy session for an `initialize`, bound to the principal that opens it (if any), and counted
-   * against the share of `client` until it closes.
-   */
-  createSession(principal?: string, id?: string, client?: string): ServerSession {
-    const session = this.server.createSession(id)
-    if (principal !== undefined) session.principal = principal
-    this.limits.sessionOpened(session, client)
-    return session
-  }
-
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
     const session = await findSession(this.sessions, id, principal)
@@ -146,10 +134,9 @@ export class HandlerState {
       continuing ??
       [session.id, (standalone ? STANDALONE_MARK : '') + createSessionId().slice(0, 16)].join('.')
     const stream = new EventStream(id, this, session)
-    const open = continuing === undefined ? this.eventStore?.open : undefined
-    if (open)
-      open.call(
-        this.eventStore,
+    // A stream carried on is in the store already.
+    if (continuing === undefined)
+      this.eventStore?.open?.(
         id,
         standalone
           ? { sessionId: session.id, standalone: true }
@@ -195,11 +182,7 @@ export class HandlerState {
    * so that the fetch handler on Workers carries none of the node:http path.
    */
   connectOf(c: McpRequestContext, client?: string): ConnectOptions {
-    return {
-      signal: c.req.raw.signal,
-      hold: waitUntilOf(c, this.options.waitUntil),
-      ...this.budgetOf(client),
-    }
+    return webConnect(c, this.options, this.limits.budgetOf(client))
   }
 
   /** The byte limits of an SSE connection to `client`. */

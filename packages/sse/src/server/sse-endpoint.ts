@@ -18,6 +18,7 @@ import {
   type SseConnectionOwner,
   transportError,
   unsupportedMediaType,
+  webConnect,
   waitUntilOf,
 } from '@edgemcp/streamable-http/internal'
 import type { ResolvedSseOptions } from './options.js'
@@ -116,21 +117,14 @@ export class SseEndpoint {
     const client = this.#limits.clientOf(c, auth?.principal)
     const refusal = this.#limits.refuseSession(client)
     if (refusal) return errorResponse(refusal, null, RETRY_AFTER)
-    const session = this.#server.createSession(options.sessionId?.(c))
-    session.principal = auth?.principal
-    this.#limits.sessionOpened(session, client)
+    const session = this.#limits.admitSession(this.#server, {
+      id: options.sessionId?.(c),
+      principal: auth?.principal,
+      client,
+    })
     // On Workers, the stream (its keep-alive timer, the handlers feeding it) lives as long as the session.
-    const channel = new SseChannel(
-      session,
-      options,
-      endpointFor(session.id),
-      {
-        signal: c.req.raw.signal,
-        hold: waitUntilOf(c, options.waitUntil),
-        budget: this.#limits.budgetOf(client),
-      },
-      this.#owner,
-    )
+    const connect = webConnect(c, options, this.#limits.budgetOf(client))
+    const channel = new SseChannel(session, options, endpointFor(session.id), connect, this.#owner)
     session.attach(channel.outbound)
     // (A client too slow for even the `endpoint` event has ended it already.)
     if (channel.isOpen) this.#channels.set(session.id, channel)
