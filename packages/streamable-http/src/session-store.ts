@@ -1,4 +1,4 @@
-import { type JsonRpcResponse, type RequestId, type ServerSession, sessionBelongsTo } from '@edgemcp/core'
+import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import { overLimit } from './admission.js'
 
 /**
@@ -32,19 +32,6 @@ export interface SessionStore {
    * instance that runs it, if any.
    */
   forwardCancel?(sessionId: string, requestId: RequestId, reason: string | undefined): Promise<void>
-}
-
-/**
- * The session `id` names in `store`, if it is still open and belongs to `principal` (a legacy session serves
- * only the principal that created it); undefined otherwise, which the caller answers as not found.
- */
-export async function findSession(
-  store: SessionStore,
-  id: string,
-  principal: string | undefined,
-): Promise<ServerSession | undefined> {
-  const session = await store.get(id)
-  return session && !session.closed && sessionBelongsTo(session, principal) ? session : undefined
 }
 
 export interface InMemorySessionStoreOptions {

@@ -7,7 +7,8 @@ import { EventStream } from './event-stream.js'
 import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
-import { findSession, type SessionStore } from './session-store.js'
+import { findSession } from './find-session.js'
+import type { SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
 /**
