@@ -1,5 +1,5 @@
 // @edgemcp/streamable-http/internal: building blocks shared with @edgemcp/sse and @edgemcp/workers (the same
-// refusals, limits, SSE framing and endpoint). NOT public API: anything here may change in any release.
+// refusals, limits, SSE framing and endpoint, a client's resend of a refused POST). NOT public API: anything here may change in any release.
 
 export { createMcpEndpoint } from './endpoint.js'
 export { readJson, unsupportedMediaType } from './post.js'
@@ -37,3 +37,5 @@ export {
   withNodeClientAddress,
 } from './admission.js'
 export type { ByteBudget, ClientLimitOptions } from './admission.js'
+export { waitToResend } from './client/retry-after.js'
+export type { ResendPolicy } from './client/retry-after.js'

@@ -12,7 +12,20 @@ import {
 } from '@edgemcp/core'
 import { checkHeaderSize, displayUrl, isObject, resolveLimits } from '@edgemcp/core/internal'
 import { authorizedFetch, type FetchLike } from '@edgemcp/streamable-http'
-import { type SseEvent, SseEventTooLargeError, SseParser } from '@edgemcp/streamable-http/internal'
+import {
+  type SseEvent,
+  SseEventTooLargeError,
+  SseParser,
+  waitToResend,
+} from '@edgemcp/streamable-http/internal'
+
+/**
+ * A message refused with 503 is POSTed again at most this many times, each after the `Retry-After` the
+ * answer asked (at most 30 s; RESEND_DELAY_MS without one): the same bounds as the Streamable HTTP client's
+ * defaults.
+ */
+const MAX_RESENDS = 3
+const RESEND_DELAY_MS = 1000
 
 /**
  * What `new Headers(…)` takes. Spelled through `Headers` rather than as DOM's `HeadersInit`, which Node's types
@@ -176,15 +189,28 @@ export class SseClientTransport implements Transport {
     }
   }
 
-  /** POSTs one message; the answer comes on the stream, so the body of a 2xx is not read. */
-  private async post(endpoint: URL, init: RequestInit): Promise<void> {
+  /**
+   * POSTs one message; the answer comes on the stream, so the body of a 2xx is not read. A 503 is sent again
+   * (see MAX_RESENDS), whatever the message: on this transport the POST only hands a message over (202
+   * Accepted, the answer comes on the stream), so a server that could not take it now did not run it. In a
+   * fleet that is the instance holding the stream, alive but briefly unable to hear (its pub/sub
+   * reconnecting): giving up would lose the message.
+   */
+  private async post(endpoint: URL, init: RequestInit & { signal: AbortSignal }): Promise<void> {
     let response: Response
-    try {
-      response = await this.fetchImpl(endpoint, init)
-    } catch (e) {
-      if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
-      if (e instanceof McpLocalError) throw e
-      throw new McpLocalError('transport', `POST to ${endpoint.pathname} failed: ${String(e)}`, { cause: e })
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // A wait cut short by the signal ends here: fetch rejects at once with the abort.
+        response = await this.fetchImpl(endpoint, init)
+      } catch (e) {
+        if (this.closed) throw new ConnectionClosedError('SSE transport is closed')
+        if (e instanceof McpLocalError) throw e
+        throw new McpLocalError('transport', `POST to ${endpoint.pathname} failed: ${String(e)}`, {
+          cause: e,
+        })
+      }
+      const policy = { attempt, maxRetries: MAX_RESENDS, fallbackMs: RESEND_DELAY_MS, signal: init.signal }
+      if (!(await waitToResend(response, policy))) break
     }
     if (!response.ok) throw await McpHttpError.fromResponse(response, { method: 'POST', url: endpoint })
     await response.body?.cancel().catch(() => {})

@@ -1,3 +1,5 @@
+import { sleep } from './read-sse.js'
+
 /** The longest wait a `Retry-After` can ask of a resent answer: the request it answers times out meanwhile. */
 export const MAX_RETRY_AFTER_MS = 30_000
 
@@ -15,4 +17,30 @@ export function retryAfterMs(headers: Headers, fallbackMs: number, now = Date.no
     if (!Number.isNaN(at)) ms = Math.max(0, at - now)
   }
   return Math.min(ms, MAX_RETRY_AFTER_MS)
+}
+
+/** When a POST refused with 503 is sent again (see `waitToResend`). */
+export interface ResendPolicy {
+  /** Which answer `response` is: 1 for the first POST, 2 for the first resend, … */
+  attempt: number
+  /** Resends at most (after the first POST). */
+  maxRetries: number
+  /** The wait when the 503 carries no readable `Retry-After`. */
+  fallbackMs: number
+  /** Ends the wait early (the POST's own signal: the caller gave up, or the transport closed). */
+  signal: AbortSignal
+}
+
+/**
+ * Whether to POST the same message again after `response`: yes for a 503 (the server could not take it now,
+ * e.g. a fleet instance whose pub/sub connection is reconnecting) while resends are left. Then the body is
+ * discarded and this waits out its `Retry-After` (`fallbackMs` without one, at most MAX_RETRY_AFTER_MS) or
+ * until `signal` aborts, and resolves true. Otherwise it resolves false at once: `response` is the answer.
+ * Which messages may be sent twice is the caller's decision.
+ */
+export async function waitToResend(response: Response, policy: ResendPolicy): Promise<boolean> {
+  if (response.status !== 503 || policy.attempt > policy.maxRetries) return false
+  await response.body?.cancel().catch(() => {})
+  await sleep(retryAfterMs(response.headers, policy.fallbackMs), policy.signal)
+  return true
 }

@@ -15,9 +15,9 @@ import { answerMessages } from './answer-body.js'
 import { authorizedFetch, type FetchLike } from './authorized-fetch.js'
 import { SessionExpiredError } from './errors.js'
 import type { StreamableHttpClientTransportOptions, StreamState } from './options.js'
-import { readSse, sleep } from './read-sse.js'
+import { readSse } from './read-sse.js'
 import { reconnect } from './reconnect.js'
-import { retryAfterMs } from './retry-after.js'
+import { waitToResend } from './retry-after.js'
 import { cancelledRequest, mirroredHeaders, modernVersionOf, ToolHeaders } from './request-headers.js'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
@@ -143,12 +143,15 @@ export class StreamableHttpClientTransport implements Transport {
           cause: e,
         })
       }
-      if (response.status !== 503 || !answersOnly || attempt > (this.options.maxReconnectAttempts ?? 3)) break
-      await response.body?.cancel()
-      await sleep(
-        retryAfterMs(response.headers, this.options.reconnectDelayMs ?? 1000),
-        state.controller.signal,
-      )
+      const resend =
+        answersOnly &&
+        (await waitToResend(response, {
+          attempt,
+          maxRetries: this.options.maxReconnectAttempts ?? 3,
+          fallbackMs: this.options.reconnectDelayMs ?? 1000,
+          signal: state.controller.signal,
+        }))
+      if (!resend) break
       if (this.closed || state.controller.signal.aborted) {
         this.release(state)
         if (this.closed) throw new ConnectionClosedError('The transport is closed')
