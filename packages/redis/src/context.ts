@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '@edgemcp/streamable-http'
 import type { Keys } from './keys.js'
 import type { RedisLink } from './link.js'
 import type { ResolvedFleetOptions } from './options.js'
+import { PUBLISH_TO_INSTANCE } from './scripts.js'
 
 /** A message on the fleet's channels (JSON). `k` names the session store (Streamable HTTP or SSE). */
 export type FleetMessage =
@@ -89,6 +90,29 @@ export class FleetContext {
   /** Publishes to every instance; resolves to the number that received it. */
   publish(channel: string, message: FleetMessage): Promise<number> {
     return this.link.command<number>(['PUBLISH', channel, JSON.stringify(message)])
+  }
+
+  /**
+   * Publishes to one instance's channel: true when it received the message, false when that instance is gone.
+   * An instance alive but not listening (its pub/sub connection reconnecting after a Redis restart) would
+   * lose it: `StoreUnavailableError` instead (503 with `Retry-After`), so that the client sends it again.
+   */
+  async sendTo(instanceId: string, message: FleetMessage): Promise<boolean> {
+    const received = await this.link.script<number>(
+      PUBLISH_TO_INSTANCE,
+      [this.keys.instance(instanceId)],
+      [this.keys.instanceChannel(instanceId), JSON.stringify(message)],
+    )
+    if (received === -2) throw this.notListening()
+    return received > 0
+  }
+
+  /** The error for a message whose instance is alive but cannot hear it yet (see `sendTo`). */
+  notListening(): StoreUnavailableError {
+    return new StoreUnavailableError(
+      'Redis is unavailable (the server instance this message is for is reconnecting to it; send it again)',
+      { retryAfterSeconds: this.options.retryAfterSeconds },
+    )
   }
 
   /** Runs a write now; if Redis cannot be reached, again later (see `flush`), in order. Never rejects. */

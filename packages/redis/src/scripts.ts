@@ -102,3 +102,17 @@ if received == 0 and redis.call('EXISTS', ARGV[3] .. owner) == 1 then return -2 
 redis.call('DEL', KEYS[1])
 return received
 `)
+
+/**
+ * Hands a message to one instance (a message POSTed for an SSE session whose stream it holds): publishes it
+ * on that instance's channel. Returns the number of receivers; 0 when the instance is gone (no heartbeat);
+ * -2 when it is alive but nobody listens on its channel (its pub/sub connection is reconnecting, e.g. after a
+ * Redis restart): the message reached nobody and must be sent again.
+ *
+ * KEYS: the instance's heartbeat. ARGV: its channel, payload.
+ */
+export const PUBLISH_TO_INSTANCE = script(`
+local received = redis.call('PUBLISH', ARGV[1], ARGV[2])
+if received == 0 and redis.call('EXISTS', KEYS[1]) == 1 then return -2 end
+return received
+`)

@@ -1,6 +1,6 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import type { SseMessageReceiver, SseSessionStore } from '@edgemcp/sse'
-import { type RequestAuth, StoreUnavailableError } from '@edgemcp/streamable-http'
+import type { RequestAuth } from '@edgemcp/streamable-http'
 import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
 import { FORWARD_RESPONSE } from './scripts.js'
 import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
@@ -159,11 +159,7 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
       [f.keys.pending(sessionId, response.id as RequestId)],
       [f.keys.instanceChannelPrefix, JSON.stringify(payload), f.keys.instancePrefix],
     )
-    if (receivers === -2)
-      throw new StoreUnavailableError(
-        'Redis is unavailable (the instance awaiting this answer is reconnecting to it; send the answer again)',
-        { retryAfterSeconds: f.options.retryAfterSeconds },
-      )
+    if (receivers === -2) throw f.notListening()
     return receivers > 0
   }
 
@@ -175,14 +171,19 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     await f.publish(f.keys.fleetChannel, message)
   }
 
-  /** `SseSessionStore.forwardMessage`: to the instance holding the session's SSE stream. */
+  /**
+   * `SseSessionStore.forwardMessage`: to the instance holding the session's SSE stream. False (404) when that
+   * instance is gone, and its stream with it; while it is alive but not listening (its pub/sub connection
+   * reconnecting after a Redis restart), `StoreUnavailableError` (503, `Retry-After`): the message would be
+   * lost, so the client sends it again.
+   */
   readonly forwardMessage: SseMessageReceiver = async (sessionId, message, auth) => {
     const f = this.#fleet
     const owner = this.#local.get(sessionId)?.owner
     if (owner === undefined || owner === f.instanceId) return false
     const payload: FleetMessage = { t: 'sse', k: this.#kind, s: sessionId, m: message }
     if (auth !== undefined) payload.a = auth
-    return (await f.publish(f.keys.instanceChannel(owner), payload)) > 0
+    return f.sendTo(owner, payload)
   }
 
   receiveMessages(receive: SseMessageReceiver): void {

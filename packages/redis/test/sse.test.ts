@@ -1,3 +1,5 @@
+import { McpClient } from '@edgemcp/core'
+import { SseClientTransport } from '@edgemcp/sse'
 import { describe, expect, it } from 'vitest'
 import { sseEventsOf } from './support/client.js'
 import { fleetTestbed } from './support/testbed.js'
@@ -44,5 +46,107 @@ describe('legacy HTTP+SSE sessions (2024-11-05) in a fleet', () => {
     await expect
       .poll(async () => (await post(on(1), { jsonrpc: '2.0', id: 3, method: 'ping' })).status)
       .toBe(404)
+  })
+})
+
+/**
+ * A fleet of two: A (index 0) reaches Redis through a pub/sub gate, so that the test decides when A hears its
+ * channel; B goes straight. `listeners()` counts who listens on A's channel.
+ */
+async function fleetWithAGated() {
+  const gate = await bed.gate()
+  const { instances, prefix } = await bed.fleet(2, (i) => (i === 0 ? { url: gate.url } : {}))
+  const raw = await bed.raw()
+  const channel = `${prefix}c:${instances[0]!.fleet.instanceId}`
+  const listeners = async () => (await raw.sendCommand<[string, number]>(['PUBSUB', 'NUMSUB', channel]))[1]
+  /** A alive, its heartbeat going on, but its pub/sub connection reconnecting (as after a Redis restart). */
+  const deafen = async () => {
+    gate.hold()
+    await expect.poll(listeners, { timeout: 10_000 }).toBe(0)
+  }
+  const hearAgain = async () => {
+    gate.release()
+    await expect.poll(listeners, { timeout: 10_000 }).toBe(1)
+  }
+  return { instances, deafen, hearAgain }
+}
+
+describe('a message for the instance holding the stream while its pub/sub connection reconnects', () => {
+  it('gets 503 with Retry-After, not 404 (the session lives), and goes through once it listens again', async () => {
+    // It was published to nobody: PUBLISH said 0 receivers and the POST got 404, "open a new SSE stream",
+    // for a session whose stream was still open. An instance that is gone still means 404.
+    const { instances, deafen, hearAgain } = await fleetWithAGated()
+    const stream = sseEventsOf(await fetch(instances[0]!.url, { headers: { Accept: 'text/event-stream' } }))
+    const endpoint = (await stream.next())!
+    const onB = new URL(endpoint.data, instances[1]!.url).href
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }
+    expect((await post(onB, init)).status).toBe(202)
+    expect(JSON.parse((await stream.next())!.data).id).toBe(1)
+    expect((await post(onB, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202)
+    const call = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'x' } },
+    }
+
+    await deafen()
+    const refused = await post(onB, call)
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Service Unavailable: Redis is unavailable \(the server instance this message is for is reconnecting/,
+    )
+
+    await hearAgain()
+    expect((await post(onB, call)).status).toBe(202)
+    expect((await post(onB, { jsonrpc: '2.0', id: 3, method: 'ping' })).status).toBe(202)
+    // The call ran once: its answer, then the ping's.
+    expect(JSON.parse((await stream.next())!.data)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'x' }] },
+    })
+    expect(JSON.parse((await stream.next())!.data)).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
+
+    // A gone (shut down): its stream and what was POSTed for it with it.
+    stream.drop()
+    await instances[0]!.close()
+    expect((await post(onB, { jsonrpc: '2.0', id: 4, method: 'ping' })).status).toBe(404)
+  })
+
+  it('our client sends it again after Retry-After: the call is answered, once', async () => {
+    const { instances, deafen, hearAgain } = await fleetWithAGated()
+    const b = new URL(instances[1]!.url)
+    const refusals: number[] = []
+    let heard: Promise<void> | undefined
+    // The load balancer: the stream goes to A, every POST to B. The first refusal lets A hear again before the
+    // client sees it, so its resend (after Retry-After) finds A listening.
+    const balancer: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input)
+      if (init?.method === 'POST') url.host = b.host
+      const res = await fetch(url, init)
+      if (res.status === 503) {
+        refusals.push(res.status)
+        heard ??= hearAgain()
+        await heard
+      }
+      return res
+    }
+    const client = new McpClient({ name: 't', version: '1' }, { protocol: 'legacy' })
+    try {
+      await client.connect(new SseClientTransport(instances[0]!.url, { fetch: balancer }))
+      await deafen()
+      const result = await client.callTool({ name: 'echo', arguments: { text: 'kept' } })
+      expect(result.content).toEqual([{ type: 'text', text: 'kept' }])
+      expect(refusals).toEqual([503])
+    } finally {
+      await client.close()
+    }
   })
 })

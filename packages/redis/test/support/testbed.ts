@@ -4,6 +4,7 @@ import type { RedisFleetOptions } from '../../src/index.js'
 import { type RunningRedis, startRedisServer } from '../../src/testing.js'
 import { fleetClient } from './client.js'
 import { type Instance, startInstance } from './instances.js'
+import { type PubSubGate, startPubSubGate } from './pubsub-gate.js'
 
 /**
  * A real redis-server for the test file (its own port and directory), and fleets of instances for each test
@@ -13,6 +14,7 @@ export function fleetTestbed() {
   let redis: RunningRedis | undefined
   let raw: ReturnType<typeof createClient> | undefined
   let running: Instance[] = []
+  let gates: PubSubGate[] = []
   let fleets = 0
   beforeAll(async () => {
     redis = await startRedisServer()
@@ -22,8 +24,12 @@ export function fleetTestbed() {
     await redis?.stop()
   })
   afterEach(async () => {
+    // Held connections first let through: an instance closes its connections gracefully.
+    for (const gate of gates) gate.release()
     await Promise.all(running.map((i) => i.close()))
+    await Promise.all(gates.map((gate) => gate.close()))
     running = []
+    gates = []
   })
   return {
     get redis(): RunningRedis {
@@ -38,12 +44,22 @@ export function fleetTestbed() {
       }
       return raw
     },
-    /** `n` instances sharing one fresh prefix, and a client that names the instance of each request. */
-    async fleet(n = 3, options: RedisFleetOptions = {}) {
+    /** A gate in front of the test Redis (see `startPubSubGate`): give its `url` to an instance. */
+    async gate(): Promise<PubSubGate> {
+      const gate = await startPubSubGate(this.redis.url)
+      gates.push(gate)
+      return gate
+    },
+    /**
+     * `n` instances sharing one fresh prefix, and a client that names the instance of each request. `options`
+     * may differ per instance: a function of the instance's index.
+     */
+    async fleet(n = 3, options: RedisFleetOptions | ((i: number) => RedisFleetOptions) = {}) {
       const prefix = `t${++fleets}-${process.pid}:`
       const instances: Instance[] = []
       for (let i = 0; i < n; i++) {
-        const instance = await startInstance({ url: this.redis.url, prefix, ...options })
+        const own = typeof options === 'function' ? options(i) : options
+        const instance = await startInstance({ url: this.redis.url, prefix, ...own })
         instances.push(instance)
         running.push(instance)
       }
