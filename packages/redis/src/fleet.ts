@@ -34,6 +34,8 @@ export class RedisFleet {
   readonly #stopRelay: () => void
   #beats = 0
   #closed = false
+  /** The copies of sessions must be read again from Redis (announcements of changes may have been missed). */
+  #resyncDue = false
 
   /** @internal Use `createRedisFleet`. */
   constructor(context: FleetContext) {
@@ -46,6 +48,10 @@ export class RedisFleet {
     this.#timer = setInterval(() => void this.#upkeep(), context.options.heartbeatMs)
     this.#timer.unref?.()
     context.link.onReady(() => void this.#beat().then(() => context.flush()))
+    context.link.onListening(() => {
+      this.#resyncDue = true
+      void this.#resync()
+    })
   }
 
   /**
@@ -112,6 +118,7 @@ export class RedisFleet {
   async #upkeep(): Promise<void> {
     await this.#beat()
     await this.#context.flush()
+    await this.#resync()
     // Session upkeep every few heartbeats is enough: TTLs are minutes.
     if (++this.#beats % 5 !== 0) return
     const now = Date.now()
@@ -119,6 +126,22 @@ export class RedisFleet {
     await Promise.all([this.sessionStore.sweep(now, idleMs), this.sseSessionStore.sweep(now, idleMs)]).catch(
       () => {},
     )
+  }
+
+  /**
+   * After this instance's pub/sub connection came back (a Redis restart, a dropped connection): the session
+   * changes and deletions announced while it was away reached nobody here, so every copy is read again (until
+   * that succeeds, at each heartbeat). Without it, a copy holding a standalone stream would miss, say, a
+   * `resources/subscribe` served elsewhere meanwhile, and with it the notifications.
+   */
+  async #resync(): Promise<void> {
+    if (!this.#resyncDue || this.#closed) return
+    this.#resyncDue = false
+    try {
+      await Promise.all([this.sessionStore.resync(), this.sseSessionStore.resync()])
+    } catch {
+      this.#resyncDue = true
+    }
   }
 
   #beat(): Promise<unknown> {

@@ -34,6 +34,7 @@ export class RedisLink {
   readonly #options: LinkOptions
   readonly #shas = new Map<Script, string>()
   readonly #readyListeners = new Set<() => void>()
+  readonly #listeningListeners = new Set<() => void>()
   /** Commands sent and not answered yet, oldest first. */
   readonly #waiting = new Set<Waiting>()
   readonly #watchdog: ReturnType<typeof setInterval>
@@ -61,6 +62,10 @@ export class RedisLink {
     this.#client.on('ready', () => {
       this.readyAt = Date.now()
       for (const l of this.#readyListeners) l()
+    })
+    // node-redis is ready once its subscriptions are back in place (it resubscribes before this event).
+    this.#subscriber.on('ready', () => {
+      for (const l of this.#listeningListeners) l()
     })
   }
 
@@ -96,6 +101,14 @@ export class RedisLink {
   /** Runs `listener` whenever the command connection (re)connects. */
   onReady(listener: () => void): void {
     this.#readyListeners.add(listener)
+  }
+
+  /**
+   * Runs `listener` whenever the pub/sub connection reconnects, its subscriptions back in place: what was
+   * published meanwhile reached nobody here.
+   */
+  onListening(listener: () => void): void {
+    this.#listeningListeners.add(listener)
   }
 
   /**

@@ -12,6 +12,9 @@ import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
  */
 const TOUCH_SLACK_MS = 1000
 
+/** Session keys read per round trip when the copies are read again (`resync`). */
+const RESYNC_BATCH = 500
+
 /** This instance's copy of a session, with the stored form it was last brought up to date with. */
 interface LocalCopy {
   session: ServerSession
@@ -267,6 +270,31 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
         local.session.close('Session expired')
       }
     })
+  }
+
+  /**
+   * Reads every copy held here again from Redis (see `RedisFleet`: after the pub/sub connection came back):
+   * a copy whose session changed is brought up to date, one whose session is gone is closed.
+   */
+  async resync(): Promise<void> {
+    const ids = [...this.#local.keys()]
+    for (let i = 0; i < ids.length; i += RESYNC_BATCH) {
+      const batch = ids.slice(i, i + RESYNC_BATCH)
+      const stored = await this.#fleet.link.command<Array<string | null>>([
+        'MGET',
+        ...batch.map((id) => this.#key(id)),
+      ])
+      batch.forEach((id, j) => {
+        const local = this.#local.get(id)
+        const now = stored[j]
+        if (!local || local.session.closed || now === undefined) return
+        if (now === null) {
+          // Deleted or expired fleet-wide while this instance could not hear it.
+          this.#local.delete(id)
+          this.#fleet.closeLocally(local.session, 'Session deleted')
+        } else if (local.stored !== now) this.#update(local, now)
+      })
+    }
   }
 
   /** Closes every copy held here, locally (shutdown). */

@@ -49,33 +49,11 @@ describe('legacy HTTP+SSE sessions (2024-11-05) in a fleet', () => {
   })
 })
 
-/**
- * A fleet of two: A (index 0) reaches Redis through a pub/sub gate, so that the test decides when A hears its
- * channel; B goes straight. `listeners()` counts who listens on A's channel.
- */
-async function fleetWithAGated() {
-  const gate = await bed.gate()
-  const { instances, prefix } = await bed.fleet(2, (i) => (i === 0 ? { url: gate.url } : {}))
-  const raw = await bed.raw()
-  const channel = `${prefix}c:${instances[0]!.fleet.instanceId}`
-  const listeners = async () => (await raw.sendCommand<[string, number]>(['PUBSUB', 'NUMSUB', channel]))[1]
-  /** A alive, its heartbeat going on, but its pub/sub connection reconnecting (as after a Redis restart). */
-  const deafen = async () => {
-    gate.hold()
-    await expect.poll(listeners, { timeout: 10_000 }).toBe(0)
-  }
-  const hearAgain = async () => {
-    gate.release()
-    await expect.poll(listeners, { timeout: 10_000 }).toBe(1)
-  }
-  return { instances, deafen, hearAgain }
-}
-
 describe('a message for the instance holding the stream while its pub/sub connection reconnects', () => {
   it('gets 503 with Retry-After, not 404 (the session lives), and goes through once it listens again', async () => {
     // It was published to nobody: PUBLISH said 0 receivers and the POST got 404, "open a new SSE stream",
     // for a session whose stream was still open. An instance that is gone still means 404.
-    const { instances, deafen, hearAgain } = await fleetWithAGated()
+    const { instances, deafen, hearAgain } = await bed.gatedFleet(2)
     const stream = sseEventsOf(await fetch(instances[0]!.url, { headers: { Accept: 'text/event-stream' } }))
     const endpoint = (await stream.next())!
     const onB = new URL(endpoint.data, instances[1]!.url).href
@@ -121,7 +99,7 @@ describe('a message for the instance holding the stream while its pub/sub connec
   })
 
   it('our client sends it again after Retry-After: the call is answered, once', async () => {
-    const { instances, deafen, hearAgain } = await fleetWithAGated()
+    const { instances, deafen, hearAgain } = await bed.gatedFleet(2)
     const b = new URL(instances[1]!.url)
     const refusals: number[] = []
     let heard: Promise<void> | undefined

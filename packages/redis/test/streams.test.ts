@@ -78,6 +78,35 @@ describe('fan-out of notifications to every instance', () => {
     standalone.drop()
   })
 
+  it('a subscription made on B while A could not hear it still reaches the standalone stream on A', async () => {
+    // The change of the session (resources/subscribe) is announced on the fleet channel. A, its pub/sub
+    // connection reconnecting, missed the announcement and kept its copy unsubscribed: every resources/updated
+    // after that was dropped for this stream. A reads its copies again once it listens.
+    const { client, deafen, hearAgain } = await bed.gatedFleet(2)
+    const { headers } = await client.initialize(1)
+    const standalone = sseReader(await client.get(0, headers))
+    await deafen()
+    const sub = {
+      jsonrpc: '2.0',
+      id: client.id(),
+      method: 'resources/subscribe',
+      params: { uri: 'note://a' },
+    }
+    expect((await client.post(1, sub, headers)).status).toBe(200)
+    await hearAgain()
+    // Raised on B until it arrives on A: A's copy is brought up to date a moment after A listens again.
+    await expect
+      .poll(
+        async () => {
+          await client.call(1, headers, 'touch', { uri: 'note://a' })
+          return (await standalone.message(500).catch(() => undefined))?.params
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual({ uri: 'note://a' })
+    standalone.drop()
+  })
+
   it('list_changed raised on one instance reaches legacy streams and subscriptions/listen elsewhere', async () => {
     const { client, instances } = await bed.fleet(3)
     const { headers } = await client.initialize(0)

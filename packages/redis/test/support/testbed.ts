@@ -1,5 +1,5 @@
 import { createClient } from '@redis/client'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { RedisFleetOptions } from '../../src/index.js'
 import { type RunningRedis, startRedisServer } from '../../src/testing.js'
 import { fleetClient } from './client.js'
@@ -49,6 +49,30 @@ export function fleetTestbed() {
       const gate = await startPubSubGate(this.redis.url)
       gates.push(gate)
       return gate
+    },
+    /**
+     * `n` instances, the first (A) reaching Redis through a gate, so that the test decides when A hears its
+     * channels: `deafen()` leaves A alive (its heartbeat going on) with its pub/sub connection reconnecting, as
+     * after a Redis restart; `hearAgain()` lets it back. Both return once Redis shows the effect.
+     */
+    async gatedFleet(n: number) {
+      const gate = await this.gate()
+      const fleet = await this.fleet(n, (i) => (i === 0 ? { url: gate.url } : {}))
+      const raw = await this.raw()
+      const channel = `${fleet.prefix}c:${fleet.instances[0]!.fleet.instanceId}`
+      const listeners = async () =>
+        (await raw.sendCommand<[string, number]>(['PUBSUB', 'NUMSUB', channel]))[1]
+      return {
+        ...fleet,
+        async deafen() {
+          gate.hold()
+          await expect.poll(listeners, { timeout: 10_000 }).toBe(0)
+        },
+        async hearAgain() {
+          gate.release()
+          await expect.poll(listeners, { timeout: 10_000 }).toBe(1)
+        },
+      }
     },
     /**
      * `n` instances sharing one fresh prefix, and a client that names the instance of each request. `options`
