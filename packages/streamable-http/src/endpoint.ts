@@ -1,6 +1,7 @@
 import type { McpServer, RequestId } from '@edgemcp/core'
 import { refuse } from './body.js'
 import type { EndpointStores } from './default-stores.js'
+import { storeFailure } from './fleet.js'
 import { handleDelete, handleGet, methodNotAllowed } from './get-delete.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 import { handlePost } from './post.js'
@@ -32,7 +33,14 @@ export interface McpEndpointControls {
  * its own controls.
  */
 export class Endpoint extends HandlerState implements McpEndpointControls {
-  readonly serve = (c: McpRequestContext): Promise<Response> => {
+  /**
+   * A store that cannot be reached (a shared one restarting), whatever the method, makes a 503 with
+   * `Retry-After`, not a 500 (see `storeFailure`).
+   */
+  readonly serve = (c: McpRequestContext): Promise<Response> =>
+    this.#answer(c).catch((e: unknown) => storeFailure(this.fleet, e))
+
+  #answer(c: McpRequestContext): Promise<Response> {
     const request = c.req.raw
     const error = checkRequestOrigin(request, this.options)
     if (error) return refuse(request, error)

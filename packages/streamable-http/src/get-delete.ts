@@ -3,7 +3,6 @@ import { accepts } from './accept.js'
 import { declaresBody, discardBody, refuse } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
 import { replayOnly } from './event-stream.js'
-import { storeFailure } from './fleet.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { type HandlerState, isStandaloneStreamOf } from './state.js'
@@ -37,14 +36,6 @@ async function legacySession(state: HandlerState, c: McpRequestContext): Promise
  * from the Server"); with `Last-Event-ID`, resumption of the stream that id belongs to.
  */
 export async function handleGet(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  try {
-    return await get(state, c)
-  } catch (e) {
-    return storeFailure(state.fleet, e)
-  }
-}
-
-async function get(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const session = await legacySession(state, c)
   if (session instanceof Response) return session
   const headers = c.req.raw.headers
@@ -80,13 +71,9 @@ async function get(state: HandlerState, c: McpRequestContext): Promise<Response>
 
 /** DELETE: the client ends its session (2025-11-25 "Session Management" 5). */
 export async function handleDelete(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  try {
-    const session = await legacySession(state, c)
-    if (session instanceof Response) return session
-    session.close('Session terminated by the client') // its streams end
-    await state.sessions.delete(session.id)
-    return new Response(null, { status: 200 })
-  } catch (e) {
-    return storeFailure(state.fleet, e)
-  }
+  const session = await legacySession(state, c)
+  if (session instanceof Response) return session
+  session.close('Session terminated by the client') // its streams end
+  await state.sessions.delete(session.id)
+  return new Response(null, { status: 200 })
 }

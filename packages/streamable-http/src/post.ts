@@ -6,20 +6,11 @@ import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
 import { readBody, refuse } from './body.js'
 import { classify } from './classify.js'
-import { storeFailure } from './fleet.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
 import type { ResolvedOptions } from './options.js'
 import type { HandlerState } from './state.js'
-
-/**
- * POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. A store that cannot be reached
- * (a shared one restarting) makes a 503 with `Retry-After`, not a 500 (see `storeFailure`).
- */
-export function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
-  return post(state, c).catch((e: unknown) => storeFailure(state.fleet, e))
-}
 
 /** A POST that passed the media-type checks, its body read and parsed. */
 export interface PostIntake {
@@ -64,7 +55,8 @@ export async function readPost(
   return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
 }
 
-async function post(state: HandlerState, c: McpRequestContext): Promise<Response> {
+/** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
+export async function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const request = c.req.raw
   const headers = request.headers
   const o = state.options

@@ -1,6 +1,7 @@
 import {
   ConnectionClosedError,
   encodeMessage,
+  isRequest,
   type JsonRpcMessage,
   type Outbound,
   type ServerSession,
@@ -69,7 +70,7 @@ export class SseChannel extends WebSseConnection {
    * left to time out); notifications and responses for a gone stream are dropped.
    */
   readonly outbound: Outbound = (message: JsonRpcMessage) => {
-    if (this.deliver(message) || !('method' in message && 'id' in message)) return
+    if (this.deliver(message) || !isRequest(message)) return
     // A rejected promise, not a throw: the session then clears the request's timer and pending entry at once.
     return Promise.reject(
       new ConnectionClosedError(`Cannot send ${message.method}: the SSE stream of this session has closed`),

@@ -1,4 +1,11 @@
-import { decodeMessage, invalidRequest, isBatch, type McpServer } from '@edgemcp/core'
+import {
+  decodeMessage,
+  invalidRequest,
+  isBatch,
+  isRequest,
+  type JsonRpcMessage,
+  type McpServer,
+} from '@edgemcp/core'
 import { supportsBatch } from '@edgemcp/core/internal'
 import { checkRequestOrigin, type McpRequestContext, type RequestAuth } from '@edgemcp/streamable-http'
 import {
@@ -203,7 +210,7 @@ export class SseEndpoint {
       authInfo: auth?.authInfo,
       principal: auth?.principal,
     }
-    if (!isBatch(value) && !('method' in (value as object) && 'id' in (value as object))) {
+    if (!isBatch(value) && !isRequest(value as JsonRpcMessage)) {
       // A response to a server→client request, or a notification: quick, so answer with the outcome (a
       // failure is a JSON-RPC error response).
       const r = await this.#server.handle(value, handleOptions)
