@@ -139,7 +139,8 @@ export function nodeConnect(state: HandlerState): void {
           node,
           Connection: NodeSseConnection,
           hold: waitUntilOf(c, state.options.waitUntil),
-          ...state.budgetOf(client),
+          maxBufferedBytes: state.options.maxBufferedBytes,
+          budget: state.limits.budgetOf(client),
         }
       : web(c, client)
   }

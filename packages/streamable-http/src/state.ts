@@ -186,11 +186,6 @@ export class HandlerState {
     return webConnect(c, this.options, this.limits.budgetOf(client))
   }
 
-  /** The byte limits of an SSE connection to `client`. */
-  budgetOf(client: string | undefined): Pick<ConnectOptions, 'maxBufferedBytes' | 'budget'> {
-    return { maxBufferedBytes: this.options.maxBufferedBytes, budget: this.limits.budgetOf(client) }
-  }
-
   addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
     let requests = this.#pending.get(sessionId)
     if (requests === undefined) {
