@@ -149,13 +149,9 @@ export class SseEndpoint {
   }
 
   /** POST: one JSON-RPC message (or a 2025-03-26 batch) of the session named by `sessionId`. */
-  async post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
-    try {
-      return await this.#post(c, sessionId)
-    } catch (e) {
-      // A shared store that cannot be reached: 503 with Retry-After.
-      return storeFailure(this.#fleet, e)
-    }
+  post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
+    // A shared store that cannot be reached: 503 with Retry-After (see `storeFailure`).
+    return this.#post(c, sessionId).catch((e: unknown) => storeFailure(this.#fleet, e))
   }
 
   async #post(c: McpRequestContext, sessionId: string | undefined): Promise<Response> {
