@@ -99,7 +99,9 @@ export const CEILING = {
   // defaults, client limits, session lookup and admission, store refusal and body intake instead of copies, and
   // the Node socket-address default of `clientAddress` comes with the handlers, not the Worker's building
   // blocks: 74.47 / 26.17 KiB.
-  ours: { minified: 74.75 * 1024, gzipped: 26.4 * 1024 },
+  // Lowered to 74.5 / 26.3 the same day: one store-failure catch per endpoint, and the node:http SSE limits read
+  // by nodeConnect (not a HandlerState method every bundle carries): 74.19 / 26.08 KiB.
+  ours: { minified: 74.5 * 1024, gzipped: 26.3 * 1024 },
   // What the sample's task tool adds to `ours` (OURS_WITH_TASKS − OURS): 11.9 / 3.9 KiB on 2026-12-02
   // (@edgemcp/core/tasks, the task object and its runner).
   tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },
