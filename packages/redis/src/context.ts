@@ -93,6 +93,15 @@ export class FleetContext {
   }
 
   /**
+   * Whether an instance without a heartbeat may be taken for dead. Not within three heartbeats of this
+   * instance's connection to Redis coming back: heartbeats may have lapsed while Redis was away, and their
+   * instances beat again only once reconnected themselves.
+   */
+  get judgesLiveness(): boolean {
+    return Date.now() - this.link.readyAt >= 3 * this.options.heartbeatMs
+  }
+
+  /**
    * Publishes to one instance's channel: true when it received the message, false when that instance is gone.
    * An instance alive but not listening (its pub/sub connection reconnecting after a Redis restart) would
    * lose it: `StoreUnavailableError` instead (503 with `Retry-After`), so that the client sends it again.
@@ -101,7 +110,7 @@ export class FleetContext {
     const received = await this.link.script<number>(
       PUBLISH_TO_INSTANCE,
       [this.keys.instance(instanceId)],
-      [this.keys.instanceChannel(instanceId), JSON.stringify(message)],
+      [this.keys.instanceChannel(instanceId), JSON.stringify(message), this.judgesLiveness ? '' : '1'],
     )
     if (received === -2) throw this.notListening()
     return received > 0

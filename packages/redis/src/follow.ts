@@ -85,7 +85,7 @@ export async function* followStream(
  * after a reconnect to Redis: their heartbeats may have lapsed while Redis was away.
  */
 async function ownerState(f: FleetContext, streamId: string): Promise<'gone' | 'growing'> {
-  if (Date.now() - f.link.readyAt < 3 * f.options.heartbeatMs) return 'growing'
+  if (!f.judgesLiveness) return 'growing'
   const alive = await f.link.script<number>(
     OWNER_ALIVE,
     [f.keys.stream(streamId), f.keys.meta(streamId)],

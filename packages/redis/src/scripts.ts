@@ -90,15 +90,17 @@ return 0
  * the number of receivers; -1 when no request awaits this answer; 0 when the instance is gone (the record
  * goes too: its request died with it); -2 when the instance is alive but nobody listens on its channel (its
  * pub/sub connection is reconnecting, e.g. after a Redis restart): the record stays, the answer can be sent
- * again.
+ * again. An instance without a heartbeat counts as alive when the caller says so
+ * (`FleetContext.judgesLiveness`).
  *
- * KEYS: pending request. ARGV: prefix of instance channels, payload, prefix of instance keys.
+ * KEYS: pending request. ARGV: prefix of instance channels, payload, prefix of instance keys, '1' to count
+ * the instance alive without a heartbeat.
  */
 export const FORWARD_RESPONSE = script(`
 local owner = redis.call('GET', KEYS[1])
 if not owner then return -1 end
 local received = redis.call('PUBLISH', ARGV[1] .. owner, ARGV[2])
-if received == 0 and redis.call('EXISTS', ARGV[3] .. owner) == 1 then return -2 end
+if received == 0 and (ARGV[4] == '1' or redis.call('EXISTS', ARGV[3] .. owner) == 1) then return -2 end
 redis.call('DEL', KEYS[1])
 return received
 `)
@@ -107,12 +109,13 @@ return received
  * Hands a message to one instance (a message POSTed for an SSE session whose stream it holds): publishes it
  * on that instance's channel. Returns the number of receivers; 0 when the instance is gone (no heartbeat);
  * -2 when it is alive but nobody listens on its channel (its pub/sub connection is reconnecting, e.g. after a
- * Redis restart): the message reached nobody and must be sent again.
+ * Redis restart): the message reached nobody and must be sent again. Without a heartbeat the instance counts
+ * as alive when the caller says so (`FleetContext.judgesLiveness`).
  *
- * KEYS: the instance's heartbeat. ARGV: its channel, payload.
+ * KEYS: the instance's heartbeat. ARGV: its channel, payload, '1' to count it alive without a heartbeat.
  */
 export const PUBLISH_TO_INSTANCE = script(`
 local received = redis.call('PUBLISH', ARGV[1], ARGV[2])
-if received == 0 and redis.call('EXISTS', KEYS[1]) == 1 then return -2 end
+if received == 0 and (ARGV[3] == '1' or redis.call('EXISTS', KEYS[1]) == 1) then return -2 end
 return received
 `)

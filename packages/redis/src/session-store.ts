@@ -160,7 +160,12 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     const receivers = await f.link.script<number>(
       FORWARD_RESPONSE,
       [f.keys.pending(sessionId, response.id as RequestId)],
-      [f.keys.instanceChannelPrefix, JSON.stringify(payload), f.keys.instancePrefix],
+      [
+        f.keys.instanceChannelPrefix,
+        JSON.stringify(payload),
+        f.keys.instancePrefix,
+        f.judgesLiveness ? '' : '1',
+      ],
     )
     if (receivers === -2) throw f.notListening()
     return receivers > 0

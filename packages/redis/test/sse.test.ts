@@ -92,10 +92,38 @@ describe('a message for the instance holding the stream while its pub/sub connec
     })
     expect(JSON.parse((await stream.next())!.data)).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
 
-    // A gone (shut down): its stream and what was POSTed for it with it.
+    // A gone (shut down): its stream and what was POSTed for it with it. (Not within three heartbeats of B
+    // connecting to Redis: a missing heartbeat may then be one that lapsed while Redis was away: 503.)
     stream.drop()
     await instances[0]!.close()
-    expect((await post(onB, { jsonrpc: '2.0', id: 4, method: 'ping' })).status).toBe(404)
+    await expect
+      .poll(async () => (await post(onB, { jsonrpc: '2.0', id: 4, method: 'ping' })).status, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(404)
+  })
+
+  it('right after B reconnects to Redis, A without a heartbeat is not taken for gone: 503, not 404', async () => {
+    // After an outage longer than three heartbeats every heartbeat has expired, and an instance beats again
+    // only once it has reconnected itself. B, reconnected first (here: just started, as readiness is what
+    // counts), must not take A for dead meanwhile: the client would give up a live session.
+    const { instances, prefix, deafen } = await bed.gatedFleet(2, { heartbeatMs: 60_000 })
+    const stream = sseEventsOf(await fetch(instances[0]!.url, { headers: { Accept: 'text/event-stream' } }))
+    const onB = new URL((await stream.next())!.data, instances[1]!.url).href
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }
+    expect((await post(onB, init)).status).toBe(202)
+    expect(JSON.parse((await stream.next())!.data).id).toBe(1)
+    await deafen()
+    const raw = await bed.raw()
+    await raw.del(`${prefix}i:${instances[0]!.fleet.instanceId}`)
+    expect((await post(onB, { jsonrpc: '2.0', id: 2, method: 'ping' })).status).toBe(503)
+    stream.drop()
   })
 
   it('our client sends it again after Retry-After: the call is answered, once', async () => {

@@ -55,9 +55,9 @@ export function fleetTestbed() {
      * channels: `deafen()` leaves A alive (its heartbeat going on) with its pub/sub connection reconnecting, as
      * after a Redis restart; `hearAgain()` lets it back. Both return once Redis shows the effect.
      */
-    async gatedFleet(n: number) {
+    async gatedFleet(n: number, options: RedisFleetOptions = {}) {
       const gate = await this.gate()
-      const fleet = await this.fleet(n, (i) => (i === 0 ? { url: gate.url } : {}))
+      const fleet = await this.fleet(n, (i) => (i === 0 ? { ...options, url: gate.url } : options))
       const raw = await this.raw()
       const channel = `${fleet.prefix}c:${fleet.instances[0]!.fleet.instanceId}`
       const listeners = async () =>
