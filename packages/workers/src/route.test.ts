@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeByBody, routeByHeaders } from './route.js'
+import { pathOf, routeByBody, routeByHeaders } from './route.js'
 
 const id = '0123456789abcdef0123456789abcdef'
 const req = (method: string, headers: Record<string, string> = {}, query = '') =>
@@ -27,6 +27,31 @@ describe('routeByHeaders', () => {
     { given: req('POST', { 'content-type': 'application/json; charset=utf-8' }), want: undefined },
   ])('$given.method $given.url → $want', ({ given, want }) => {
     expect(routeByHeaders(given, true)).toEqual(want)
+  })
+
+  const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' }
+  it.each([
+    { name: 'tools/call', headers: { ...modern, 'mcp-method': 'tools/call' }, want: { to: 'local' } },
+    { name: 'padded header', headers: { ...modern, 'mcp-method': ' initialize ' }, want: { to: 'local' } },
+    { name: 'listen', headers: { ...modern, 'mcp-method': 'subscriptions/listen' }, want: undefined },
+    {
+      name: 'padded listen',
+      headers: { ...modern, 'mcp-method': ' subscriptions/listen ' },
+      want: undefined,
+    },
+    { name: 'no Mcp-Method', headers: modern, want: undefined },
+    {
+      name: 'legacy version',
+      headers: { ...modern, 'mcp-protocol-version': '2025-11-25', 'mcp-method': 'tools/call' },
+      want: undefined,
+    },
+    {
+      name: 'no version',
+      headers: { 'content-type': 'application/json', 'mcp-method': 'tools/call' },
+      want: undefined,
+    },
+  ])('routes a POST with 2026-07-28 headers unread when they settle it: $name', ({ headers, want }) => {
+    expect(routeByHeaders(req('POST', headers), true)).toEqual(want)
   })
 
   it('leaves SSE paths to the Worker when legacy SSE is off', () => {
@@ -70,5 +95,23 @@ describe('routeByBody', () => {
   it('treats initialize under a modern version header as modern', () => {
     const headers = new Headers({ 'mcp-protocol-version': '2026-07-28' })
     expect(routeByBody(headers, { jsonrpc: '2.0', id: 1, method: 'initialize' }).to).toBe('local')
+  })
+})
+
+describe('pathOf', () => {
+  it.each([
+    'http://w.test/mcp',
+    'http://w.test/mcp/',
+    'http://w.test',
+    'https://w.test:8443/a/b/mcp?sessionId=1#x',
+    'http://w.test/mcp#frag?not-a-query',
+    'http://w.test/mcp?q=/a#b',
+    'http://user:p%40ss@w.test:80/mcp',
+    'http://w.test/a b/%7Emcp',
+    'http://[::1]:8787/mcp?',
+    'http://w.test//mcp',
+  ])('%s: as new URL().pathname', (url) => {
+    const serialized = new Request(url).url
+    expect(pathOf(serialized)).toBe(new URL(serialized).pathname)
   })
 })

@@ -5,7 +5,7 @@ import { hubStub, sessionStub, stringVar } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
-import { LOCAL, routeByBody, routeByHeaders } from './route.js'
+import { LOCAL, pathOf, routeByBody, routeByHeaders } from './route.js'
 import { SessionIds } from './session-ids.js'
 
 /**
@@ -25,7 +25,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     ctx: ExecutionContext,
     auth?: RequestAuth,
   ): Promise<Response> {
-    const path = new URL(request.url).pathname
+    const path = pathOf(request.url)
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
     let route = routeByHeaders(request, config.legacySse)

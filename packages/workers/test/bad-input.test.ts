@@ -160,6 +160,28 @@ const cases: Case[] = [
     },
   },
   {
+    // Served by the Worker (its headers settle the route, see `routeByHeaders`), refused as by the hub.
+    name: 'listen under another Mcp-Method',
+    init: {
+      method: 'POST',
+      headers: { ...modernHeaders, 'mcp-method': 'tools/list' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 6,
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: modernMeta() },
+      }),
+    },
+  },
+  {
+    name: 'legacy initialize under 2026-07-28 headers',
+    init: {
+      method: 'POST',
+      headers: { ...modernHeaders, 'mcp-method': 'initialize' },
+      body: JSON.stringify(initializeBody()),
+    },
+  },
+  {
     name: 'too large by Content-Length',
     init: { method: 'POST', headers: json, body: 'x'.repeat(LIMIT + 1) },
   },

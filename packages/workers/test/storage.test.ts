@@ -1,7 +1,8 @@
+import { modernMeta } from '@edgemcp/test-helpers'
 import { env, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Env } from './fixtures/worker.js'
-import { ACCEPT_BOTH, MCP_URL, post, rawSession, workerFetch } from './helpers.js'
+import { ACCEPT_BOTH, MCP_URL, MODERN, post, rawSession, workerFetch } from './helpers.js'
 
 // Issue 20: no storage for ids nobody created, and a session's object wiped when the session ends.
 
@@ -120,5 +121,33 @@ describe('Host allowlist by default', () => {
       expect(r.status, host).not.toBe(403)
       await r.text()
     }
+  })
+
+  it('judges each Host of requests served in the Worker, whatever the one before', async () => {
+    const call = (host: string) =>
+      workerFetch(MCP_URL, {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: ACCEPT_BOTH,
+          'mcp-protocol-version': MODERN,
+          'mcp-method': 'tools/list',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: modernMeta() },
+        }),
+      })
+    const hosts = ['worker.test', 'evil.example', 'evil.example', 'localhost:8787', 'evil.example:8787']
+    const statuses: number[] = []
+    for (const host of [...hosts, ...hosts]) {
+      const r = await call(host)
+      statuses.push(r.status)
+      await r.text()
+    }
+    expect(statuses).toEqual([200, 403, 403, 200, 403, 200, 403, 403, 200, 403])
   })
 })
