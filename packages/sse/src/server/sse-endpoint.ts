@@ -19,7 +19,8 @@ import {
   RETRY_AFTER,
   storeFailure,
   storeRefusal,
-  readJson,
+  parseBody,
+  readBody,
   refuse,
   SSE_HEADERS,
   type SseConnectionOwner,
@@ -169,7 +170,7 @@ export class SseEndpoint {
     if (!session || !(here || (channel === undefined && this.sessions.forwardMessage)))
       return notFound(request)
     if (!isJsonContentType(c.req.header('content-type'))) return unsupportedMediaType(request)
-    const parsed = await readJson(request, options.maxBodyBytes)
+    const parsed = parseBody(await readBody(request, options.maxBodyBytes))
     if (parsed instanceof Response) return parsed
     const value = parsed.value
     const refused = checkMessage(value, session.protocolVersion)
