@@ -20,7 +20,7 @@ export { discardBody, MAX_DISCARDED_BYTES, peekBody, readBody, refuse } from './
 export type { BodyResult } from './body.js'
 export { errorResponse, transportError } from './http-error.js'
 export { changesSession } from './session-change.js'
-export { findSession } from './find-session.js'
+export { usableSession } from './usable-session.js'
 export { SSE_HEADERS, WebSseConnection, webConnect } from './sse-connection.js'
 export type { CloseReason, ConnectOptions, SseConnection, SseConnectionOwner } from './sse-connection.js'
 export { waitUntilOf } from './wait-until.js'

@@ -7,7 +7,7 @@ import { EventStream } from './event-stream.js'
 import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
-import { findSession } from './find-session.js'
+import { usableSession } from './usable-session.js'
 import type { SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
@@ -76,7 +76,7 @@ export class HandlerState {
 
   /** The session named by a request, if it exists and belongs to this principal. */
   async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
-    const session = await findSession(this.sessions, id, principal)
+    const session = usableSession(await this.sessions.get(id), principal)
     if (session) this.#hook(session)
     return session
   }

@@ -13,7 +13,6 @@ import {
   ClientLimits,
   changesSession,
   errorResponse,
-  findSession,
   type FleetSeams,
   isJsonContentType,
   RETRY_AFTER,
@@ -26,6 +25,7 @@ import {
   type SseConnectionOwner,
   transportError,
   unsupportedMediaType,
+  usableSession,
   webConnect,
   waitUntilOf,
 } from '@edgemcp/streamable-http/internal'
@@ -162,7 +162,7 @@ export class SseEndpoint {
     if (forbidden) return refuse(request, forbidden)
     if (!sessionId) return refuseWith(request, 400, 'Bad Request: missing sessionId query parameter')
     const auth = await options.authenticate?.(c)
-    const session = await findSession(this.sessions, sessionId, auth?.principal)
+    const session = usableSession(await this.sessions.get(sessionId), auth?.principal)
     const channel = this.#channels.get(sessionId)
     // A channel ends with its session and leaves the map at once: one found here has its stream open. A
     // session whose stream is open on another instance is served there (see `SseSessionStore`).
