@@ -122,6 +122,27 @@ describe('createStatelessJsonHandler: 2026-07-28, JSON answers only, over node:h
     expect(foreign.status).toBe(403)
   })
 
+  it('refuses what only legacy sessions carry: batches and responses; takes notifications (202)', async () => {
+    const url = await start(makeToolServer())
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta() } }
+    const batch = await post(url, [call, { ...call, id: 2 }], modernHeaders('tools/list'))
+    expect(batch.status).toBe(400)
+    const refused = ((await batch.json()) as Json).error
+    expect(refused.code).toBe(-32600)
+    expect(refused.message).toBe(
+      `Invalid request: JSON-RPC batches are not supported on protocol version ${MODERN}`,
+    )
+    const response = await post(url, { jsonrpc: '2.0', id: 'srv-1', result: {} })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as Json).error.message).toContain('unexpected response')
+    const note = await post(url, {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 1, _meta: modernMeta() },
+    })
+    expect(note.status).toBe(202)
+  })
+
   it('bounds the body and hands authenticate’s principal to the handlers', async () => {
     const server = makeToolServer()
     server.tool('whoami', {}, (_args, ctx) => ({ content: [{ type: 'text', text: String(ctx.authInfo) }] }))

@@ -1,14 +1,7 @@
 import { INTERNAL_ERROR, REQUEST_TIMEOUT } from './codes.js'
 import { McpLocalError } from './local-error.js'
 import { ProtocolError } from './protocol-error.js'
-
-/** A short random id that ties an internal error on the wire to its entry in the server's log. */
-function correlationId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6))
-  let s = ''
-  for (const b of bytes) s += b.toString(16).padStart(2, '0')
-  return s
-}
+import { randomHex } from '../protocol/random-hex.js'
 
 /**
  * The one place where an unknown throwable becomes a ProtocolError. Protocol errors pass through; local
@@ -26,7 +19,8 @@ export function toProtocolError(error: unknown, options: { revealMessage?: boole
     return new ProtocolError(error.kind === 'timeout' ? REQUEST_TIMEOUT : INTERNAL_ERROR, error.message)
   if (options.revealMessage && isErrorLike(error) && error.message)
     return new ProtocolError(INTERNAL_ERROR, error.message)
-  const id = correlationId()
+  // A short random id that ties the error on the wire to its entry in the server's log.
+  const id = randomHex(6)
   console.error(`edgemcp: internal error ${id}:`, error)
   return new ProtocolError(INTERNAL_ERROR, `Internal error (correlation id ${id})`, { correlationId: id })
 }

@@ -9,12 +9,13 @@ import {
   unsubscribe,
 } from './methods/resources.js'
 import { listen } from './methods/subscriptions.js'
+import { Audience } from './audience.js'
 import type { EngineFeatures } from './core.js'
-import { handleLegacy } from './legacy.js'
+import { handleBatch, handleLegacy, receiveOnSession } from './legacy.js'
+import { askOnSession } from './legacy-ask.js'
 import { defineMethod, type MethodTable } from './method-table.js'
 import { runMrtrRound } from './mrtr-round.js'
 import { MrtrSigner } from './mrtr-state.js'
-import { ServerSession } from './session.js'
 import { CALL_TOOL, DISCOVER, LIST_TOOLS } from './tool-methods.js'
 
 /** Methods of both eras. */
@@ -33,7 +34,8 @@ const SHARED: MethodTable = {
 }
 
 /**
- * Everything `McpServer` answers and carries: every method of both eras, legacy sessions, MRTR input rounds.
+ * Everything `McpServer` answers and carries: every method of both eras, legacy sessions, MRTR input rounds,
+ * and an audience (sessions and listeners) told of changes.
  * (A lighter server installs less: `tools-only.ts`.)
  */
 export const ALL_FEATURES: EngineFeatures = {
@@ -51,10 +53,13 @@ export const ALL_FEATURES: EngineFeatures = {
       'resources/subscribe': defineMethod(subscribe, 'resources'),
       'resources/unsubscribe': defineMethod(unsubscribe, 'resources'),
     },
-    Session: ServerSession,
+    batch: handleBatch,
+    receive: receiveOnSession,
+    ask: askOnSession,
   },
   mrtr: {
     round: runMrtrRound,
     signer: (secret) => new MrtrSigner(secret),
   },
+  audience: (options) => new Audience(options),
 }

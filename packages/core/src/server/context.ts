@@ -1,8 +1,7 @@
 import { ELICIT, SAMPLE } from '../protocol/methods.js'
-import { LEGACY, MODERN, V2025_03_26, V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
+import { LEGACY, V2025_03_26 } from '../protocol/versions.js'
 import { McpLocalError } from '../errors/local-error.js'
-import type { RequestScope } from './core.js'
-import { createSessionId } from './session.js'
+import type { ClientRequest, RequestScope } from './core.js'
 import {
   type CreateMessageParams,
   type CreateMessageResult,
@@ -21,7 +20,7 @@ import { notification } from '../jsonrpc/types.js'
 const levelRank = (l: LoggingLevel) => LOGGING_LEVELS.indexOf(l)
 
 /** A rejection for a handler that asked for something its request cannot give. */
-const misuse = (message: string) => Promise.reject(new McpLocalError('misuse', message))
+export const misuse = (message: string) => Promise.reject(new McpLocalError('misuse', message))
 
 /**
  * The one handler context of both eras over a request scope (`new HandlerContext(scope)` for each handler
@@ -74,25 +73,18 @@ export class HandlerContext implements RequestContext {
   }
 
   elicit(params: ElicitParams, options?: RequestOptions): Promise<ElicitResult> {
-    const scope = this.#scope
-    const legacy = scope.era === LEGACY
     const wire: JsonObject = { ...params }
-    if (params.mode === 'url') {
-      const caps = scope.clientCapabilities.elicitation as JsonObject | undefined
-      if (legacy && caps && caps.url === undefined)
-        return misuse('The client does not support URL-mode elicitation')
-      if (legacy) wire.elicitationId = params.elicitationId ?? createSessionId()
-      else delete wire.elicitationId
-    } else if (legacy && scope.protocolVersion < V2025_11_25) delete wire.mode
-    return this.#ask<ElicitResult>(ELICIT, wire, 'elicitation', options)
+    // The id of a URL elicitation is 2025-11-25's (a legacy session generates one when absent).
+    if (this.#scope.era !== LEGACY) delete wire.elicitationId
+    return this.#ask({ method: ELICIT, params: wire, capability: 'elicitation' }, options)
   }
 
   sample(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
-    return this.#ask<CreateMessageResult>(SAMPLE, { ...params }, 'sampling', options)
+    return this.#ask({ method: SAMPLE, params: { ...params }, capability: 'sampling' }, options)
   }
 
   listRoots(options?: RequestOptions): Promise<ListRootsResult> {
-    return this.#ask<ListRootsResult>('roots/list', {}, 'roots', options)
+    return this.#ask({ method: 'roots/list', params: {}, capability: 'roots' }, options)
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
@@ -117,23 +109,14 @@ export class HandlerContext implements RequestContext {
     await scope.emit(notification('notifications/message', params))
   }
 
-  #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {
+  /** A request to the client: an MRTR input round (2026-07-28), or a server→client request of the legacy era. */
+  #ask<T>(request: ClientRequest, options: RequestOptions | undefined): Promise<T> {
     const scope = this.#scope
-    if (scope.era === MODERN) {
-      return scope.inputs
-        ? scope.inputs.ask<T>(method, params, capability, options?.key)
-        : misuse(`${method} needs an input round: tools/call, prompts/get or resources/read of an McpServer`)
-    }
-    const session = scope.session
-    if (!session) return misuse(`${method} needs a session`)
-    if (method === ELICIT && scope.protocolVersion < V2025_06_18)
-      return misuse(`${method} does not exist in protocol revision ${scope.protocolVersion}`)
-    if (scope.clientCapabilities[capability] === undefined)
-      return misuse(`The client did not declare the ${capability} capability needed for ${method}`)
-    return session.request(method, params, {
-      via: scope.emit,
-      timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,
-      signal: scope.abort.signal,
-    }) as Promise<T>
+    // A legacy scope exists only on a server with the legacy era.
+    if (scope.era === LEGACY) return scope.core.features.legacy!.ask(scope, request, options) as Promise<T>
+    const { method, params, capability } = request
+    return scope.inputs
+      ? scope.inputs.ask<T>(method, params, capability, options?.key)
+      : misuse(`${method} needs an input round: tools/call, prompts/get or resources/read of an McpServer`)
   }
 }

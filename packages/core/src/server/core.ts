@@ -1,13 +1,19 @@
-import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/types.js'
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from '../jsonrpc/types.js'
+import type { Audience } from './audience.js'
 import type { HandleOptions, HandleResult } from './handle.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
-import type { Method, MethodTable } from './method-table.js'
+import type { Method, MethodEntry, MethodTable } from './method-table.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
-import type { Implementation, JsonObject, LoggingLevel, RequestContext } from './types.js'
+import type { Implementation, JsonObject, LoggingLevel, RequestContext, RequestOptions } from './types.js'
 
 export interface CacheOptions {
   /** Freshness hint for cacheable results (2026-07-28 server/utilities/caching). */
@@ -40,7 +46,8 @@ export interface ServerCore {
   /** Signs MRTR `requestState`; made only when the MRTR feature is installed. */
   readonly signer: MrtrSigner | undefined
   capabilities(): JsonObject
-  subscribe(listener: (event: ServerEvent) => void): () => void
+  /** Legacy sessions and event listeners, told of changes (`EngineFeatures.audience`). */
+  readonly audience: Audience | undefined
   listCache: Map<string, JsonObject>
   /** `{ 'io.modelcontextprotocol/serverInfo': … }` for modern results, built once. */
   readonly serverInfoMeta: JsonObject
@@ -50,17 +57,15 @@ export interface ServerCore {
    * it, and a signal created by one request must not be touched by another.
    */
   readonly inflight: InflightRequests
-  /** A new tracked legacy session (the default for an `initialize` that arrives without one). */
-  createSession(): ServerSession
   /** Methods added by extensions (`skills/list` …), answered in both eras after the built-in ones. */
-  readonly methods: ReadonlyMap<string, ExtensionMethod>
+  readonly methods: ReadonlyMap<string, AddedMethod>
   /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
   readonly toolCallHook: ToolCallHook | undefined
 }
 
 /**
  * The parts of the one engine that a server installs: `McpServer` installs every method of both eras, legacy
- * sessions and MRTR input rounds; a lighter server (`ToolServer` of `@edgemcp/core/tools-only`) installs only
+ * sessions, MRTR input rounds and an audience for changes; a lighter server (`ToolServer` of `@edgemcp/core/tools-only`) installs only
  * what it answers, so a bundle that uses it carries nothing else. The method tables are data.
  */
 export interface EngineFeatures {
@@ -82,13 +87,36 @@ export interface EngineFeatures {
    * `ctx.elicit`/`sample`/`listRoots` fail as misuse.
    */
   readonly mrtr?: MrtrFeature | undefined
+  /**
+   * Makes the server's audience: its legacy sessions and event listeners, told of list changes and resource
+   * updates. Without it a change only updates the lists (nobody to tell).
+   */
+  readonly audience?: ((options: ResolvedServerOptions) => Audience) | undefined
 }
 
-/** The legacy era as a feature: its methods and its sessions. */
+/** A handler's request to its client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`). */
+export interface ClientRequest {
+  method: string
+  params: JsonObject
+  /** The client capability the request needs. */
+  capability: string
+}
+
+/**
+ * The legacy era as a feature: its methods, and what only its sessions (or a connection's) do: batches,
+ * responses to server→client requests, `notifications/cancelled`, and a handler's requests to the client.
+ */
 export interface LegacyEra {
   readonly methods: MethodTable
-  /** The session class (new sessions and restored snapshots). */
-  readonly Session: typeof ServerSession
+  /** A JSON-RPC batch (2025-03-26 only); the reply lists each element's response. */
+  batch(core: ServerCore, values: unknown[], options: HandleOptions): Promise<HandleResult>
+  /**
+   * A response or a notification that arrived on `session`: a response settles the server→client request it
+   * answers, `notifications/cancelled` aborts the request it names. False for a response nobody waits for.
+   */
+  receive(session: ServerSession, message: JsonRpcResponse | JsonRpcNotification): boolean
+  /** A legacy handler's request to its client, sent on the request's stream (or its session's). */
+  ask(scope: RequestScope, request: ClientRequest, options: RequestOptions | undefined): Promise<JsonObject>
 }
 
 /** MRTR as a feature: the round runner and how its signer is made. */
@@ -117,6 +145,11 @@ export type ToolCallHook = (
   tool: RegisteredTool,
   call: (context: RequestContext) => JsonObject | Promise<JsonObject>,
 ) => JsonObject | Promise<JsonObject>
+
+/** An extension's method as the engine keeps it: an entry of the method tables, with its `Mcp-Name` field. */
+export interface AddedMethod extends MethodEntry {
+  readonly nameField: string | undefined
+}
 
 /** A method an extension adds to a server (see `extendServer`). */
 export interface ExtensionMethod {

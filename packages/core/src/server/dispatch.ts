@@ -4,7 +4,7 @@ import { freezeEncoded } from '../jsonrpc/codec.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import type { RequestScope } from './core.js'
 import { implementationFor } from '../protocol/implementation.js'
-import { defineMethod, type MethodEntry as Entry } from './method-table.js'
+import type { MethodEntry as Entry } from './method-table.js'
 import type { JsonObject } from './types.js'
 
 /**
@@ -17,7 +17,7 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   const { features } = scope.core
   // A legacy request reaches dispatch only through the legacy era's handling, which only a server with it has.
   const table = modern ? features.modern : features.legacy!.methods
-  const entry = Object.hasOwn(table, method) ? table[method] : extensionEntry(scope, method)
+  const entry = Object.hasOwn(table, method) ? table[method] : scope.core.methods.get(method)
   if (!entry || (entry.capability !== undefined && scope.core.capabilities()[entry.capability] === undefined))
     throw methodNotFound(method)
 
@@ -36,12 +36,6 @@ export function dispatch(scope: RequestScope): JsonObject | Promise<JsonObject> 
   return result instanceof Promise
     ? result.then((r) => finish(scope, r, entry, cacheKey))
     : finish(scope, result, entry, cacheKey)
-}
-
-/** The entry of a method an extension added, if one did. */
-function extensionEntry(scope: RequestScope, method: string): Entry | undefined {
-  const added = scope.core.methods.get(method)
-  return added && defineMethod((s) => added.run(s), undefined, { cacheable: added.cacheable === true })
 }
 
 /**

@@ -1,23 +1,13 @@
-import { RESOURCE_UPDATED } from '../protocol/methods.js'
-import { type JsonRpcNotification, notification } from '../jsonrpc/types.js'
 import { META_SERVER_INFO } from '../protocol/meta.js'
 import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
-import type {
-  EngineFeatures,
-  ExtensionMethod,
-  ResolvedServerOptions,
-  ServerCore,
-  ServerEvent,
-  ToolCallHook,
-} from './core.js'
+import type { Audience } from './audience.js'
+import type { AddedMethod, EngineFeatures, ResolvedServerOptions, ServerCore, ToolCallHook } from './core.js'
 import { InflightRequests } from './inflight.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
-import type { ServerSession, SessionSnapshot } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 import type { McpServerOptions } from './options.js'
-import { installExtension } from './installable.js'
 import type { McpServer } from './mcp-server.js'
 import type { ToolServer } from './tool-server.js'
 
@@ -44,10 +34,10 @@ export function internalsOf(server: McpServer | ToolServer): ServerInternals {
 }
 
 /**
- * The state behind an `McpServer`: what is registered, resolved options, the MRTR signer, list caches,
- * requests in flight and the legacy sessions to notify. `McpServer` holds one privately; the dispatch
- * functions take it as a `ServerCore`, and transports reach the little they need through
- * `@edgemcp/core/internal` (`internalsOf`).
+ * The state behind an `McpServer` or a `ToolServer`: what is registered, resolved options, the MRTR signer,
+ * list caches, requests in flight and who hears of changes (`audience`, McpServer's). Each server holds one
+ * privately, with the features it installs; the dispatch functions take it as a `ServerCore`, and transports
+ * reach the little they need through `@edgemcp/core/internal` (`internalsOf`).
  */
 export class ServerEngine implements ServerCore {
   readonly info: Implementation
@@ -63,12 +53,12 @@ export class ServerEngine implements ServerCore {
   readonly listCache = new Map<string, JsonObject>()
   readonly serverInfoMeta: JsonObject
   readonly inflight = new InflightRequests()
-  readonly methods = new Map<string, ExtensionMethod>()
+  readonly methods = new Map<string, AddedMethod>()
   /** Extensions declared by `extendServer`, by identifier: their settings (`capabilities.extensions[id]`). */
   readonly extensions = new Map<string, JsonObject>()
   toolCallHook: ToolCallHook | undefined
-  readonly #sessions = new Set<ServerSession>()
-  readonly #listeners = new Set<(event: ServerEvent) => void>()
+  /** Legacy sessions and event listeners, told of changes; only servers with the feature have them. */
+  readonly audience: Audience | undefined
   readonly #extraCapabilities: JsonObject
   readonly #logging: boolean
   #capabilitiesCache: JsonObject | undefined
@@ -98,14 +88,9 @@ export class ServerEngine implements ServerCore {
       serverInfoInResults: options.serverInfoInResults ?? true,
     }
     this.signer = features.mrtr?.signer(options.mrtrSecret)
+    this.audience = features.audience?.(this.options)
     this.#extraCapabilities = options.capabilities ?? {}
     this.#logging = options.logging ?? true
-    if (options.tasks !== undefined)
-      installExtension(
-        this,
-        options.tasks,
-        'options.tasks must come from taskExtension() of @edgemcp/core/tasks',
-      )
   }
 
   /** Adds an entry; its list changed (and again when the returned registration removes it). */
@@ -129,7 +114,7 @@ export class ServerEngine implements ServerCore {
     this.registry.version++
     this.listCache.clear()
     this.#capabilitiesCache = undefined
-    void this.notifyListChanged(kind)
+    void this.audience?.notifyListChanged(kind)
   }
 
   /** The capabilities of what is registered now (server/index "Capabilities"). */
@@ -157,56 +142,9 @@ export class ServerEngine implements ServerCore {
     return this.registry.tools.get(name)?.wire.inputSchema as JsonObject | undefined
   }
 
-  // Sessions belong to the legacy era: only servers with it (McpServer) call these.
-  createSession(id?: string): ServerSession {
-    return this.#track(new this.features.legacy!.Session(id, this.options))
-  }
-
-  restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#track(this.features.legacy!.Session.restore(snapshot, this.options))
-  }
-
-  #track(session: ServerSession): ServerSession {
-    this.#sessions.add(session)
-    session.onClose(() => this.#sessions.delete(session))
-    return session
-  }
-
-  subscribe(listener: (event: ServerEvent) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
-  notifyResourceUpdated(uri: string): Promise<void> {
-    this.#emitEvent({ type: 'resource-updated', uri })
-    return this.#notify(notification(RESOURCE_UPDATED, { uri }), uri)
-  }
-
-  notifyListChanged(kind: ListKind): Promise<void> {
-    this.#emitEvent({ type: kind })
-    return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
-  }
-
-  broadcast(message: JsonRpcNotification): Promise<void> {
-    return this.#notify(message)
-  }
-
-  /** Sends to every initialized legacy session (only to those subscribed to `uri`, when one is given). */
-  async #notify(message: JsonRpcNotification, uri?: string): Promise<void> {
-    await Promise.all(
-      [...this.#sessions]
-        .filter((s) => s.initialized && (uri === undefined || s.subscriptions.has(uri)))
-        .map((s) => s.notify(message)),
-    )
-  }
-
   close(): void {
     const reason = new Error('server shutting down')
     for (const a of this.inflight.toArray()) a.abort(reason)
-    for (const s of [...this.#sessions]) s.close('server shutting down')
-  }
-
-  #emitEvent(event: ServerEvent): void {
-    for (const l of this.#listeners) l(event)
+    this.audience?.close(reason.message)
   }
 }

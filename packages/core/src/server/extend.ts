@@ -1,5 +1,6 @@
-import type { ServerExtension } from './core.js'
+import type { AddedMethod, ServerExtension } from './core.js'
 import type { ServerEngine } from './engine.js'
+import { defineMethod } from './method-table.js'
 import type { Registration } from './registry.js'
 
 /**
@@ -15,15 +16,22 @@ export function extendServer(engine: ServerEngine, id: string, extension: Server
     if (engine.methods.has(name)) throw new Error(`method "${name}" is already added by an extension`)
   if (callTool && engine.toolCallHook) throw new Error('another extension already takes part in tools/call')
   engine.extensions.set(id, settings)
-  for (const [name, method] of Object.entries(methods)) engine.methods.set(name, method)
+  // Each method becomes an entry of the shape dispatch runs, made once here rather than per request.
+  const added = Object.entries(methods).map(([name, method]): [string, AddedMethod] => [
+    name,
+    {
+      ...defineMethod((scope) => method.run(scope), undefined, { cacheable: method.cacheable === true }),
+      nameField: method.nameField,
+    },
+  ])
+  for (const [name, entry] of added) engine.methods.set(name, entry)
   if (callTool) engine.toolCallHook = callTool
   engine.extensionsChanged()
   return {
     remove: () => {
       if (engine.extensions.get(id) !== settings) return
       engine.extensions.delete(id)
-      for (const [name, method] of Object.entries(methods))
-        if (engine.methods.get(name) === method) engine.methods.delete(name)
+      for (const [name, entry] of added) if (engine.methods.get(name) === entry) engine.methods.delete(name)
       if (callTool && engine.toolCallHook === callTool) engine.toolCallHook = undefined
       engine.extensionsChanged()
     },

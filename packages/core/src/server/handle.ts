@@ -1,4 +1,3 @@
-import { CANCELLED } from '../protocol/methods.js'
 import { decodeMessage, isBatch, readId } from '../jsonrpc/codec.js'
 import type {
   JsonRpcMessage,
@@ -28,8 +27,8 @@ import {
   LEGACY,
   MODERN,
   SUPPORTED_VERSIONS,
-  supportsBatch,
   V2025_03_26,
+  V2026_07_28,
 } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
@@ -79,10 +78,10 @@ export interface HandleResult {
 }
 
 /** The channel of a request with nowhere to send messages, and the session maker of a batch element. */
-const nothing = () => undefined
+export const nothing = () => undefined
 
 /** The answer when no response is owed (a notification, a client response, a cancelled request): HTTP 202. */
-const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined, status: 202, era })
+export const accepted = (era: HandleResult['era']): HandleResult => ({ body: undefined, status: 202, era })
 
 /**
  * The single entry point for inbound messages of both eras (2026-07-28 basic/versioning "Backward
@@ -94,7 +93,14 @@ export function handleInbound(
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
-  if (isBatch(value)) return handleBatch(core, value, options)
+  if (isBatch(value))
+    // Batches exist in 2025-03-26 only: a server without the legacy era has no revision that has them.
+    return (
+      core.features.legacy?.batch(core, value, options) ??
+      Promise.resolve(
+        refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null, undefined),
+      )
+    )
   try {
     const r = handleOne(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.
@@ -125,32 +131,6 @@ export const refuse = (detail: string, id: RequestId | null, era: HandleResult['
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
   errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
-async function handleBatch(
-  core: ServerCore,
-  values: unknown[],
-  options: HandleOptions,
-): Promise<HandleResult> {
-  const version = options.session?.protocolVersion
-  if (!supportsBatch(version))
-    return refuse(
-      `JSON-RPC batches are not supported on protocol version ${version ?? 'unknown'}`,
-      null,
-      LEGACY,
-    )
-  if (values.length === 0) return refuse('empty batch', null, LEGACY)
-  // Each element is one message: a nested array is an invalid request, never another batch (JSON-RPC 2.0 §6).
-  // `initialize` may not travel in a batch (2025-03-26 basic/lifecycle): no session for it there.
-  const results = await Promise.all(
-    values.map((v) =>
-      isBatch(v)
-        ? refuse('a batch element must be a message, not a batch', null, LEGACY)
-        : handleInbound(core, v, { ...options, createSession: nothing }),
-    ),
-  )
-  const responses = results.flatMap((r) => r.body ?? [])
-  return responses.length > 0 ? { body: responses, status: 200, era: LEGACY } : accepted(LEGACY)
-}
-
 function handleOne(
   core: ServerCore,
   value: unknown,
@@ -159,22 +139,14 @@ function handleOne(
   const decoded = decodeMessage(value)
   if (!decoded.ok) return errorResult(decoded.error, decoded.id, undefined)
   const message = decoded.message
-  const session = options.session
-  if (!('method' in message)) {
-    // A response: legal only as the answer to a server→client request of a legacy session.
-    if (session?.resolve(message)) return accepted(LEGACY)
-    return refuse('unexpected response: no request of this server is waiting for it', null, undefined)
-  }
-  if (!('id' in message)) {
-    // notifications/initialized, roots/list_changed, progress and unknown notifications need no answer.
-    const params = message.params ?? {}
-    const inflight =
-      message.method === CANCELLED ? session?.inflight.get(params.requestId as RequestId) : undefined
-    if (inflight) {
-      inflight.cancelledByClient = true
-      inflight.abort(new Error(typeof params.reason === 'string' ? params.reason : 'cancelled'))
-    }
-    return accepted(session ? LEGACY : undefined)
+  if (!('method' in message) || !('id' in message)) {
+    // A response is legal only as the answer to a server→client request of a legacy session; a notification
+    // (initialized, roots/list_changed, progress, cancelled, unknown ones) needs no answer.
+    const session = options.session
+    if (session && core.features.legacy?.receive(session, message)) return accepted(LEGACY)
+    return 'method' in message
+      ? accepted(undefined)
+      : refuse('unexpected response: no request of this server is waiting for it', null, undefined)
   }
   const meta = readMeta(message.params)
   const tokenProblem = meta && progressTokenProblem(meta.progressToken)

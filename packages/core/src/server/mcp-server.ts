@@ -3,8 +3,10 @@ import type { Transport } from '../transport/transport.js'
 import { connectServer, type Connection } from './connect.js'
 import type { ServerEvent } from './core.js'
 import { ALL_FEATURES } from './all-features.js'
+import type { Audience } from './audience.js'
 import { ServerEngine } from './engine.js'
 import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
+import { installExtension } from './installable.js'
 import type { McpServerOptions } from './options.js'
 import { defined, type ListKind, type Registration } from './registry.js'
 import type { ToolArguments, ToolResult } from './json-schema-types.js'
@@ -52,6 +54,17 @@ export class McpServer {
    */
   constructor(info: Implementation, options: McpServerOptions = {}) {
     this.#engine = new ServerEngine(this, info, options, ALL_FEATURES)
+    if (options.tasks !== undefined)
+      installExtension(
+        this.#engine,
+        options.tasks,
+        'options.tasks must come from taskExtension() of @edgemcp/core/tasks',
+      )
+  }
+
+  /** Who hears of this server's changes: McpServer installs the audience (ALL_FEATURES). */
+  get #audience(): Audience {
+    return this.#engine.audience!
   }
 
   /** The server's identity as given to the constructor. */
@@ -131,22 +144,22 @@ export class McpServer {
 
   /** A new legacy session, tracked for list-changed and resource-updated notifications until it closes. */
   createSession(id?: string): ServerSession {
-    return this.#engine.createSession(id)
+    return this.#audience.createSession(id)
   }
 
   /** Brings back a session from its snapshot (e.g. on another isolate). */
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#engine.restoreSession(snapshot)
+    return this.#audience.restoreSession(snapshot)
   }
 
   /** Listens to server events (list changes, resource updates); returns the unsubscribe function. */
   subscribe(listener: (event: ServerEvent) => void): () => void {
-    return this.#engine.subscribe(listener)
+    return this.#audience.subscribe(listener)
   }
 
   /** Tells subscribers that a resource changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): Promise<void> {
-    return this.#engine.notifyResourceUpdated(uri)
+    return this.#audience.notifyResourceUpdated(uri)
   }
 
   /**
@@ -154,12 +167,12 @@ export class McpServer {
    * (registration changes call this by themselves; call it when a list changes for another reason).
    */
   notifyListChanged(kind: ListKind): Promise<void> {
-    return this.#engine.notifyListChanged(kind)
+    return this.#audience.notifyListChanged(kind)
   }
 
   /** Sends a notification to every initialized legacy session's standalone channel. */
   broadcast(notification: JsonRpcNotification): Promise<void> {
-    return this.#engine.broadcast(notification)
+    return this.#audience.broadcast(notification)
   }
 
   /** Ends long-lived requests and closes every session. */

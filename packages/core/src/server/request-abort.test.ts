@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RequestAbort } from './request-abort.js'
+import { RequestAbort, whenAborted } from './request-abort.js'
 
 describe('RequestAbort', () => {
   it('propagates from an upstream signal read before or after the abort', () => {
@@ -50,7 +50,7 @@ describe('RequestAbort', () => {
 
   it('whenAborted resolves on abort', async () => {
     const a = new RequestAbort()
-    const p = a.whenAborted()
+    const p = whenAborted(a)
     a.abort()
     await expect(p).resolves.toBeUndefined()
   })

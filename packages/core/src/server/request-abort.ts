@@ -63,11 +63,14 @@ export class RequestAbort {
     if (this.#onAbort) this.#upstream?.removeEventListener('abort', this.#onAbort)
     this.#onAbort = undefined
   }
+}
 
-  /** Resolves when aborted (subscribes lazily). */
-  whenAborted(): Promise<void> {
-    if (this.aborted) return Promise.resolve()
-    const s = this.signal
-    return new Promise((resolve) => s.addEventListener('abort', () => resolve(), { once: true }))
-  }
+/**
+ * Resolves when `abort` is aborted (subscribes to its signal). A function rather than a method: only long-lived
+ * requests wait for their end (`subscriptions/listen`), and a server without them carries none of it.
+ */
+export function whenAborted(abort: RequestAbort): Promise<void> {
+  if (abort.aborted) return Promise.resolve()
+  const s = abort.signal
+  return new Promise((resolve) => s.addEventListener('abort', () => resolve(), { once: true }))
 }

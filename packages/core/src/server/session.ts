@@ -10,6 +10,7 @@ import {
 } from '../jsonrpc/types.js'
 import { MAX_PENDING_SERVER_REQUESTS } from '../protocol/limits.js'
 import type { LegacyVersion } from '../protocol/versions.js'
+import { randomHex } from '../protocol/random-hex.js'
 import type { RequestAbort } from './request-abort.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
 
@@ -53,12 +54,7 @@ const STATE = [
 const send = async (channel: Outbound, message: JsonRpcMessage) => channel(message)
 
 /** Unguessable ids: 128 bits from crypto.getRandomValues, hex. */
-export function createSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  let s = ''
-  for (const b of bytes) s += b.toString(16).padStart(2, '0')
-  return s
-}
+export const createSessionId = (): string => randomHex(16)
 
 /**
  * A legacy-era (2024-11-05 … 2025-11-25) session: negotiated version, client capabilities, log level and

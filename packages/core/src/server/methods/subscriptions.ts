@@ -8,6 +8,7 @@ import type { JsonObject } from '../types.js'
 import { MAX_SUBSCRIPTIONS } from '../../protocol/limits.js'
 import { checkSubscriptionUri } from './resources.js'
 import { requireObject } from './shared.js'
+import { whenAborted } from '../request-abort.js'
 
 /** The lists whose changes a filter can ask for, by `<kind>ListChanged`. */
 const LISTS = ['tools', 'prompts', 'resources'] as const
@@ -40,12 +41,13 @@ export async function listen(scope: RequestScope): Promise<JsonObject> {
   }
   // Subscribe in the same synchronous step as the acknowledgement is queued: nothing is missed, and
   // nothing is sent before the acknowledgement.
-  const unsubscribe = scope.core.subscribe(forward)
+  // listen is installed with the audience (ALL_FEATURES).
+  const unsubscribe = scope.core.audience!.subscribe(forward)
   try {
     await scope.emit(
       notification('notifications/subscriptions/acknowledged', { _meta, notifications: honoured }),
     )
-    await scope.abort.whenAborted()
+    await whenAborted(scope.abort)
   } finally {
     unsubscribe()
   }
