@@ -21,6 +21,7 @@ import {
   type McpFetchHandlerOptions,
   type RequestAuth,
   type ResolvedOptions,
+  DEFAULT_MAX_BODY_BYTES,
   resolveOptions,
 } from './options.js'
 import { fetchHandler, type McpFetch, type McpRequestContext } from './request-context.js'
@@ -145,7 +146,8 @@ export function createStatelessJsonHandler(
   server: McpServer | ToolServer,
   options: StatelessJsonHandlerOptions = {},
 ): McpFetch {
-  const o = resolveOptions(options)
+  // Only the body limit has a default here: the others are the SSE streams' (see `resolveOptions`).
+  const o = { ...options, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }
   return fetchHandler(async (c) => {
     const admitted = await admit(server, o, c)
     if (admitted instanceof Response) return admitted
@@ -170,6 +172,9 @@ export function createStatelessJsonHandler(
   })
 }
 
+/** The options `admit` reads (both stateless handlers' options, their defaults filled in). */
+type AdmitOptions = StatelessJsonHandlerOptions & Pick<ResolvedOptions, 'maxBodyBytes'>
+
 /** A POST both stateless handlers accept, read and checked: what the engine is handed. */
 interface Admitted {
   value: unknown
@@ -185,7 +190,7 @@ interface Admitted {
  */
 async function admit(
   server: McpServer | ToolServer,
-  o: ResolvedOptions,
+  o: AdmitOptions,
   c: McpRequestContext,
 ): Promise<Response | Admitted> {
   const request = c.req.raw
