@@ -45,6 +45,7 @@ export const ALL_FEATURES: EngineFeatures = {
     'subscriptions/listen': defineMethod(listen),
   },
   legacyRequest: handleLegacy,
+  batch: handleBatch,
   legacy: {
     methods: {
       ...SHARED,
@@ -53,7 +54,6 @@ export const ALL_FEATURES: EngineFeatures = {
       'resources/subscribe': defineMethod(subscribe, 'resources'),
       'resources/unsubscribe': defineMethod(unsubscribe, 'resources'),
     },
-    batch: handleBatch,
     receive: receiveOnSession,
     ask: askOnSession,
   },

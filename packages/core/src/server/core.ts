@@ -80,6 +80,11 @@ export interface EngineFeatures {
     request: JsonRpcRequest,
     options: HandleOptions,
   ) => HandleResult | Promise<HandleResult>
+  /**
+   * A JSON-RPC batch: 2025-03-26 has them (McpServer answers each element), no other revision does (a server
+   * without the legacy era refuses every batch).
+   */
+  readonly batch: (core: ServerCore, values: unknown[], options: HandleOptions) => Promise<HandleResult>
   /** The legacy era (2024-11-05 … 2025-11-25: its methods and sessions); without it, modern only. */
   readonly legacy?: LegacyEra | undefined
   /**
@@ -108,8 +113,6 @@ export interface ClientRequest {
  */
 export interface LegacyEra {
   readonly methods: MethodTable
-  /** A JSON-RPC batch (2025-03-26 only); the reply lists each element's response. */
-  batch(core: ServerCore, values: unknown[], options: HandleOptions): Promise<HandleResult>
   /**
    * A response or a notification that arrived on `session`: a response settles the server→client request it
    * answers, `notifications/cancelled` aborts the request it names. False for a response nobody waits for.

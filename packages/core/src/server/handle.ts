@@ -22,14 +22,7 @@ import {
   META_PROTOCOL_VERSION,
   readMeta,
 } from '../protocol/meta.js'
-import {
-  isModernVersion,
-  LEGACY,
-  MODERN,
-  SUPPORTED_VERSIONS,
-  V2025_03_26,
-  V2026_07_28,
-} from '../protocol/versions.js'
+import { isModernVersion, LEGACY, MODERN, SUPPORTED_VERSIONS, V2025_03_26 } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
 import { type AbortSignalLike, RequestAbort } from './request-abort.js'
@@ -93,14 +86,7 @@ export function handleInbound(
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
-  if (isBatch(value))
-    // Batches exist in 2025-03-26 only: a server without the legacy era has no revision that has them.
-    return (
-      core.features.legacy?.batch(core, value, options) ??
-      Promise.resolve(
-        refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null, undefined),
-      )
-    )
+  if (isBatch(value)) return core.features.batch(core, value, options)
   try {
     const r = handleOne(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.

@@ -1,9 +1,9 @@
 import { UnsupportedProtocolVersionError } from '../errors/protocol-error.js'
 import type { JsonRpcRequest } from '../jsonrpc/types.js'
-import { MODERN_VERSIONS } from '../protocol/versions.js'
+import { MODERN_VERSIONS, V2026_07_28 } from '../protocol/versions.js'
 import type { EngineFeatures } from './core.js'
 import { ServerEngine } from './engine.js'
-import { errorResult, handleInbound, type HandleOptions, type HandleResult } from './handle.js'
+import { errorResult, handleInbound, type HandleOptions, type HandleResult, refuse } from './handle.js'
 import type { ToolArguments, ToolResult } from './json-schema-types.js'
 import type { McpServerOptions } from './options.js'
 import type { Registration } from './registry.js'
@@ -94,5 +94,10 @@ const TOOLS_ONLY: EngineFeatures = {
       request.id,
       undefined,
       400,
+    ),
+  // Batches exist in 2025-03-26 only.
+  batch: () =>
+    Promise.resolve(
+      refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null, undefined),
     ),
 }
