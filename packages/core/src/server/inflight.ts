@@ -9,18 +9,12 @@ import type { RequestAbort } from './request-abort.js'
  */
 export class InflightRequests {
   #head: RequestAbort | undefined
-  #size = 0
-
-  get size(): number {
-    return this.#size
-  }
 
   add(a: RequestAbort): void {
     if (a.inflightPrev !== undefined || this.#head === a) return
     a.inflightNext = this.#head
     if (this.#head) this.#head.inflightPrev = a
     this.#head = a
-    this.#size++
   }
 
   delete(a: RequestAbort): void {
@@ -31,7 +25,6 @@ export class InflightRequests {
     if (next) next.inflightPrev = prev
     a.inflightPrev = undefined
     a.inflightNext = undefined
-    this.#size--
   }
 
   /** A snapshot, so aborting (which may remove entries) does not disturb the walk. */

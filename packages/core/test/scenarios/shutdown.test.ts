@@ -31,6 +31,6 @@ describe('server shutdown', () => {
       'notifications/subscriptions/acknowledged',
       'notifications/tools/list_changed',
     ])
-    expect(serverEngine(server).inflight.size).toBe(0)
+    expect(serverEngine(server).inflight.toArray().length).toBe(0)
   })
 })
