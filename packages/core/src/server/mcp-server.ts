@@ -46,6 +46,8 @@ export type { McpServerOptions } from './options.js'
  */
 export class McpServer {
   readonly #engine: ServerEngine
+  /** Who hears of this server's changes: its sessions and listeners (ALL_FEATURES installs the audience). */
+  readonly #audience: Audience
 
   /**
    * @param info the server's identity (`name`, `version`, optional `title`, `description`, `websiteUrl`,
@@ -54,17 +56,13 @@ export class McpServer {
    */
   constructor(info: Implementation, options: McpServerOptions = {}) {
     this.#engine = new ServerEngine(this, info, options, ALL_FEATURES)
+    this.#audience = this.#engine.audience!
     if (options.tasks !== undefined)
       installExtension(
         this.#engine,
         options.tasks,
         'options.tasks must come from taskExtension() of @edgemcp/core/tasks',
       )
-  }
-
-  /** Who hears of this server's changes: McpServer installs the audience (ALL_FEATURES). */
-  get #audience(): Audience {
-    return this.#engine.audience!
   }
 
   /** The server's identity as given to the constructor. */
