@@ -1,7 +1,7 @@
 import { ELICIT, SAMPLE } from '../protocol/methods.js'
 import { LEGACY, V2025_03_26 } from '../protocol/versions.js'
 import { McpLocalError } from '../errors/local-error.js'
-import type { ClientRequest, RequestScope } from './core.js'
+import type { RequestScope } from './core.js'
 import {
   type CreateMessageParams,
   type CreateMessageResult,
@@ -76,15 +76,15 @@ export class HandlerContext implements RequestContext {
     const wire: JsonObject = { ...params }
     // The id of a URL elicitation is 2025-11-25's (a legacy session generates one when absent).
     if (this.#scope.era !== LEGACY) delete wire.elicitationId
-    return this.#ask({ method: ELICIT, params: wire, capability: 'elicitation' }, options)
+    return this.#ask<ElicitResult>(ELICIT, wire, 'elicitation', options)
   }
 
   sample(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
-    return this.#ask({ method: SAMPLE, params: { ...params }, capability: 'sampling' }, options)
+    return this.#ask<CreateMessageResult>(SAMPLE, { ...params }, 'sampling', options)
   }
 
   listRoots(options?: RequestOptions): Promise<ListRootsResult> {
-    return this.#ask({ method: 'roots/list', params: {}, capability: 'roots' }, options)
+    return this.#ask<ListRootsResult>('roots/list', {}, 'roots', options)
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
@@ -110,11 +110,11 @@ export class HandlerContext implements RequestContext {
   }
 
   /** A request to the client: an MRTR input round (2026-07-28), or a server→client request of the legacy era. */
-  #ask<T>(request: ClientRequest, options: RequestOptions | undefined): Promise<T> {
+  #ask<T>(method: string, params: JsonObject, capability: string, options?: RequestOptions): Promise<T> {
     const scope = this.#scope
     // A legacy scope exists only on a server with the legacy era.
-    if (scope.era === LEGACY) return scope.core.features.legacy!.ask(scope, request, options) as Promise<T>
-    const { method, params, capability } = request
+    if (scope.era === LEGACY)
+      return scope.core.features.legacy!.ask(scope, { method, params, capability }, options) as Promise<T>
     return scope.inputs
       ? scope.inputs.ask<T>(method, params, capability, options?.key)
       : misuse(`${method} needs an input round: tools/call, prompts/get or resources/read of an McpServer`)
