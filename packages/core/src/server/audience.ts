@@ -12,17 +12,20 @@ import { ServerSession, type SessionSnapshot } from './session.js'
 export class Audience {
   readonly #sessions = new Set<ServerSession>()
   readonly #listeners = new Set<(event: ServerEvent) => void>()
+  readonly #options: ResolvedServerOptions
 
-  constructor(readonly options: ResolvedServerOptions) {}
+  constructor(options: ResolvedServerOptions) {
+    this.#options = options
+  }
 
   /** A new legacy session, tracked until it closes. */
   createSession(id?: string): ServerSession {
-    return this.#track(new ServerSession(id, this.options))
+    return this.#track(new ServerSession(id, this.#options))
   }
 
   /** A legacy session brought back from its snapshot, tracked until it closes. */
   restoreSession(snapshot: SessionSnapshot): ServerSession {
-    return this.#track(ServerSession.restore(snapshot, this.options))
+    return this.#track(ServerSession.restore(snapshot, this.#options))
   }
 
   #track(session: ServerSession): ServerSession {

@@ -16,8 +16,6 @@ export function askOnSession(
   { method, params, capability }: ClientRequest,
   options: RequestOptions | undefined,
 ): Promise<JsonObject> {
-  // A legacy scope is a session's (see createScope).
-  const session = scope.session!
   const version = scope.protocolVersion
   if (method === ELICIT) {
     if (version < V2025_06_18) return misuse(`${method} does not exist in protocol revision ${version}`)
@@ -29,7 +27,8 @@ export function askOnSession(
   }
   if (scope.clientCapabilities[capability] === undefined)
     return misuse(`The client did not declare the ${capability} capability needed for ${method}`)
-  return session.request(method, params, {
+  // A legacy scope is a session's (see createScope).
+  return scope.session!.request(method, params, {
     via: scope.emit,
     timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,
     signal: scope.abort.signal,
