@@ -41,7 +41,7 @@ export class Audience {
 
   notifyResourceUpdated(uri: string): Promise<void> {
     this.#emitEvent({ type: 'resource-updated', uri })
-    return this.#notify(notification(RESOURCE_UPDATED, { uri }), uri)
+    return this.broadcast(notification(RESOURCE_UPDATED, { uri }), uri)
   }
 
   notifyListChanged(kind: ListKind): Promise<void> {
@@ -49,12 +49,8 @@ export class Audience {
     return this.broadcast({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` })
   }
 
-  broadcast(message: JsonRpcNotification): Promise<void> {
-    return this.#notify(message)
-  }
-
   /** Sends to every initialized legacy session (only to those subscribed to `uri`, when one is given). */
-  async #notify(message: JsonRpcNotification, uri?: string): Promise<void> {
+  async broadcast(message: JsonRpcNotification, uri?: string): Promise<void> {
     await Promise.all(
       [...this.#sessions]
         .filter((s) => s.initialized && (uri === undefined || s.subscriptions.has(uri)))

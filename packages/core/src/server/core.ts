@@ -65,8 +65,9 @@ export interface ServerCore {
 
 /**
  * The parts of the one engine that a server installs: `McpServer` installs every method of both eras, legacy
- * sessions, MRTR input rounds and an audience for changes; a lighter server (`ToolServer` of `@edgemcp/core/tools-only`) installs only
- * what it answers, so a bundle that uses it carries nothing else. The method tables are data.
+ * sessions, MRTR input rounds and an audience for changes; a lighter server (`ToolServer` of
+ * `@edgemcp/core/tools-only`) installs only what it answers, so a bundle that uses it carries nothing else. The
+ * method tables are data.
  */
 export interface EngineFeatures {
   /** The 2026-07-28 methods. */
