@@ -9,6 +9,14 @@ const bed = fleetTestbed()
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 
+/** A 2024-11-05 `initialize`, id 1, of a client that declares no capability. */
+const INITIALIZE_2024 = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+}
+
 describe('legacy HTTP+SSE sessions (2024-11-05) in a fleet', () => {
   it('messages POSTed to any instance are served by the one holding the stream', async () => {
     const { instances } = await bed.fleet(3)
@@ -57,13 +65,7 @@ describe('a message for the instance holding the stream while its pub/sub connec
     const stream = sseEventsOf(await fetch(instances[0]!.url, { headers: { Accept: 'text/event-stream' } }))
     const endpoint = (await stream.next())!
     const onB = new URL(endpoint.data, instances[1]!.url).href
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-    }
-    expect((await post(onB, init)).status).toBe(202)
+    expect((await post(onB, INITIALIZE_2024)).status).toBe(202)
     expect(JSON.parse((await stream.next())!.data).id).toBe(1)
     expect((await post(onB, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202)
     const call = {
@@ -111,13 +113,7 @@ describe('a message for the instance holding the stream while its pub/sub connec
     const { instances, prefix, deafen } = await bed.gatedFleet(2, { heartbeatMs: 60_000 })
     const stream = sseEventsOf(await fetch(instances[0]!.url, { headers: { Accept: 'text/event-stream' } }))
     const onB = new URL((await stream.next())!.data, instances[1]!.url).href
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-    }
-    expect((await post(onB, init)).status).toBe(202)
+    expect((await post(onB, INITIALIZE_2024)).status).toBe(202)
     expect(JSON.parse((await stream.next())!.data).id).toBe(1)
     await deafen()
     const raw = await bed.raw()

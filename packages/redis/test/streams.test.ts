@@ -5,6 +5,14 @@ import { fleetTestbed } from './support/testbed.js'
 
 const bed = fleetTestbed()
 
+/** A legacy `resources/subscribe` request. */
+const subscribeTo = (id: number, uri: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'resources/subscribe',
+  params: { uri },
+})
+
 const progressOf = (messages: Json[]) =>
   messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params.progress as number)
 
@@ -61,13 +69,7 @@ describe('fan-out of notifications to every instance', () => {
     const { client } = await bed.fleet(3)
     const { headers } = await client.initialize(0)
     const standalone = sseReader(await client.get(0, headers))
-    const sub = {
-      jsonrpc: '2.0',
-      id: client.id(),
-      method: 'resources/subscribe',
-      params: { uri: 'note://a' },
-    }
-    expect((await client.post(1, sub, headers)).status).toBe(200)
+    expect((await client.post(1, subscribeTo(client.id(), 'note://a'), headers)).status).toBe(200)
     await client.call(2, headers, 'touch', { uri: 'note://other' })
     await client.call(2, headers, 'touch', { uri: 'note://a' })
     expect(await standalone.message()).toEqual({
@@ -86,13 +88,7 @@ describe('fan-out of notifications to every instance', () => {
     const { headers } = await client.initialize(1)
     const standalone = sseReader(await client.get(0, headers))
     await deafen()
-    const sub = {
-      jsonrpc: '2.0',
-      id: client.id(),
-      method: 'resources/subscribe',
-      params: { uri: 'note://a' },
-    }
-    expect((await client.post(1, sub, headers)).status).toBe(200)
+    expect((await client.post(1, subscribeTo(client.id(), 'note://a'), headers)).status).toBe(200)
     await hearAgain()
     // Raised on B until it arrives on A: A's copy is brought up to date a moment after A listens again.
     await expect

@@ -1,28 +1,14 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type ServerResponse } from 'node:http'
 import { McpClient, McpServer, ResponseTooLargeError } from '@edgemcp/core'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { connectWithFallback, SseClientTransport } from '../src/index.js'
-import { listen } from './helpers.js'
+import { listen, listenForTest } from './helpers.js'
 
 const INIT = {
   protocolVersion: '2024-11-05',
   capabilities: { tools: {} },
   serverInfo: { name: 'h', version: '1' },
-}
-
-/** Listens on 127.0.0.1:0 until the test finishes; the `/sse` URL. */
-async function listenForTest(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`
 }
 
 /**

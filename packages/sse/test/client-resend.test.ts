@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { ConnectionClosedError, McpHttpError } from '@edgemcp/core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { SseClientTransport } from '../src/index.js'
+import { listenForTest } from './helpers.js'
 
 const CALL = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'add' } }
 
@@ -25,15 +25,7 @@ async function legacyServer(answer: (n: number, res: ServerResponse) => void) {
       answer(posted.length, res)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  const transport = new SseClientTransport(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`)
+  const transport = new SseClientTransport(await listenForTest(server))
   onTestFinished(() => transport.close())
   await transport.start()
   return { transport, posted }
