@@ -8,7 +8,7 @@ import {
 } from '@edgemcp/core'
 import { isObject } from '@edgemcp/core/internal'
 import type { ToolServer } from '@edgemcp/core/tools-only'
-import { ClientLimits, clientKeyOf, nodeRemoteAddress, RETRY_AFTER } from './admission.js'
+import { ClientLimits, RETRY_AFTER, withNodeClientAddress } from './admission.js'
 import { Answer } from './answer.js'
 import { jsonResponse } from './json-answer.js'
 import { refuse } from './body.js'
@@ -27,9 +27,8 @@ import {
 import { fetchHandler, type McpFetch, type McpRequestContext } from './request-context.js'
 import { readPost } from './post.js'
 import { checkRequestOrigin } from './security.js'
-import type { ConnectOptions } from './sse-connection.js'
+import { type ConnectOptions, webConnect } from './sse-connection.js'
 import type { StreamHost } from './state.js'
-import { waitUntilOf } from './wait-until.js'
 
 /**
  * Options of `createStatelessFetchHandler`: those of `createMcpFetchHandler` that a server without legacy
@@ -64,7 +63,7 @@ class StatelessState implements StreamHost {
     readonly server: McpServer | ToolServer,
     readonly options: ResolvedOptions,
   ) {
-    this.limits = new ClientLimits({ ...options, maxSessionsPerClient: 0 })
+    this.limits = new ClientLimits(withNodeClientAddress({ ...options, maxSessionsPerClient: 0 }))
   }
 
   newStream(): EventStream {
@@ -72,12 +71,7 @@ class StatelessState implements StreamHost {
   }
 
   connectOf(c: McpRequestContext, client?: string): ConnectOptions {
-    return {
-      signal: c.req.raw.signal,
-      hold: waitUntilOf(c, this.options.waitUntil),
-      maxBufferedBytes: this.options.maxBufferedBytes,
-      budget: this.limits.budgetOf(client),
-    }
+    return webConnect(c, this.options, this.limits.budgetOf(client))
   }
 
   standaloneOf(): undefined {
@@ -233,10 +227,7 @@ async function post(state: StatelessState, c: McpRequestContext, admitted: Admit
       transportError(406, 'Not Acceptable: subscriptions/listen answers with text/event-stream'),
       id,
     )
-  const client =
-    principal !== undefined
-      ? clientKeyOf(principal, undefined)
-      : clientKeyOf(undefined, (o.clientAddress ?? nodeRemoteAddress)(c))
+  const client = state.limits.clientOf(c, principal)
   const listening = listen ? state.limits.openStream(client) : undefined
   if (listening instanceof ProtocolError) return errorResponse(listening, id, RETRY_AFTER)
 
