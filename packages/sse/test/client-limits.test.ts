@@ -3,7 +3,8 @@ import { McpClient, McpServer, ResponseTooLargeError } from '@edgemcp/core'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { connectWithFallback, SseClientTransport } from '../src/index.js'
-import { listen, listenForTest } from './helpers.js'
+import { listenForTest } from '@edgemcp/test-helpers'
+import { listen } from './helpers.js'
 
 const INIT = {
   protocolVersion: '2024-11-05',
@@ -39,7 +40,7 @@ async function legacySseServer(hostile: (stream: ServerResponse, id: unknown) =>
       else hostile(stream, message.id)
     })
   })
-  return listenForTest(server)
+  return `${await listenForTest(server)}/sse`
 }
 
 const newClient = () => {
@@ -88,7 +89,7 @@ describe('SseClientTransport bounds the opening of its stream', () => {
       })
       // Neither headers nor an endpoint event, ever.
     })
-    const url = await listenForTest(server)
+    const url = `${await listenForTest(server)}/sse`
     const client = newClient()
     await expect(client.connect(new SseClientTransport(url, { endpointTimeoutMs: 300 }))).rejects.toThrow(
       'No endpoint event within 300 ms',

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import { ConnectionClosedError, McpHttpError } from '@edgemcp/core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { SseClientTransport } from '../src/index.js'
-import { listenForTest } from './helpers.js'
+import { listenForTest } from '@edgemcp/test-helpers'
 
 const CALL = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'add' } }
 
@@ -25,7 +25,7 @@ async function legacyServer(answer: (n: number, res: ServerResponse) => void) {
       answer(posted.length, res)
     })
   })
-  const transport = new SseClientTransport(await listenForTest(server))
+  const transport = new SseClientTransport(`${await listenForTest(server)}/sse`)
   onTestFinished(() => transport.close())
   await transport.start()
   return { transport, posted }

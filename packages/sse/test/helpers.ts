@@ -1,10 +1,8 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type JsonRpcMessage, McpServer, type Transport } from '@edgemcp/core'
 import { SseParser } from '@edgemcp/streamable-http/internal'
 import { serve } from '@edgemcp/streamable-http/node'
 import { Hono } from 'hono'
-import { afterEach, onTestFinished } from 'vitest'
+import { afterEach } from 'vitest'
 import { createSseHandler, type SseHandlerOptions } from '../src/index.js'
 
 export type Json = Record<string, any>
@@ -257,17 +255,4 @@ export class RpcPeer {
       else p.resolve(m.result)
     }
   }
-}
-
-/** Listens on 127.0.0.1:0 until the test finishes; the `/sse` URL. */
-export async function listenForTest(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`
 }

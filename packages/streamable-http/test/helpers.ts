@@ -11,17 +11,20 @@ import { MODERN } from '@edgemcp/test-helpers'
 export { MODERN, modernMeta } from '@edgemcp/test-helpers'
 
 /** A server with the tools the tests use. */
-/** A raw JSON-RPC POST as a Streamable HTTP client sends it (accepting a JSON or an SSE answer). */
+/** A raw JSON-RPC POST's request init as a Streamable HTTP client sends it (accepting JSON or SSE). */
+export const postInit = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    ...headers,
+  },
+  body: JSON.stringify(body),
+})
+
+/** A raw JSON-RPC POST as a Streamable HTTP client sends it (see `postInit`). */
 export const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
+  fetch(url, postInit(body, headers))
 
 /** The headers a 2026-07-28 request mirrors from its body: version, method and (tools/call, …) name. */
 export const modernHeaders = (method: string, name?: string) => ({

@@ -7,7 +7,7 @@ import { createMcpHandler, type McpHandler } from '../src/handler.js'
 import type { McpHandlerOptions } from '../src/options.js'
 import { type RunningServer, serve } from '../src/node.js'
 import { SseParser } from '../src/sse-parser.js'
-import { makeServer } from './helpers.js'
+import { makeServer, postInit } from './helpers.js'
 
 export const REV = '2025-11-25'
 
@@ -54,16 +54,7 @@ export async function openSession(
   url: string,
   send: (url: string, init: RequestInit) => Response | Promise<Response> = fetch,
 ): Promise<{ id: string; headers: Record<string, string> }> {
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
-    send(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    })
+  const post = (body: unknown, headers: Record<string, string> = {}) => send(url, postInit(body, headers))
   const init = await post({
     jsonrpc: '2.0',
     id: 1,

@@ -1,6 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { onTestFinished } from 'vitest'
+import { listenForTest } from '@edgemcp/test-helpers'
 
 export type Json = Record<string, any>
 
@@ -46,17 +45,9 @@ export async function scriptedServer(
       res.destroy()
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  const { port } = server.address() as AddressInfo
+  const origin = await listenForTest(server)
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `${origin}/mcp`,
     seen,
     methods: () => seen.flatMap((r) => (typeof r.body?.method === 'string' ? [r.body.method] : [])),
   }
