@@ -3,7 +3,7 @@ import { McpClient, McpServer, ResponseTooLargeError } from '@edgemcp/core'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { connectWithFallback, SseClientTransport } from '../src/index.js'
-import { listenForTest } from '@edgemcp/test-helpers'
+import { listenForTest } from '@edgemcp/test-helpers/node'
 import { listen } from './helpers.js'
 
 const INIT = {

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import { ConnectionClosedError, McpHttpError } from '@edgemcp/core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { SseClientTransport } from '../src/index.js'
-import { listenForTest } from '@edgemcp/test-helpers'
+import { listenForTest } from '@edgemcp/test-helpers/node'
 
 const CALL = { jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'add' } }
 

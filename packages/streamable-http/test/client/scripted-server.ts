@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import { listenForTest } from '@edgemcp/test-helpers'
+import { listenForTest } from '@edgemcp/test-helpers/node'
 
 export type Json = Record<string, any>
 

@@ -1,3 +1,5 @@
+// Node-only helpers (node:http servers); a subpath of its own, so that Worker tests importing the index do not
+// need Node's types.
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { onTestFinished } from 'vitest'
