@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { docComment, jsonLiteral, jsonLiteralType, propertyKey, stringLiteral } from './text.js'
+import { commentText, docComment, jsonLiteral, jsonLiteralType, propertyKey, stringLiteral } from './text.js'
 
 describe('text helpers', () => {
   it.each([
@@ -37,5 +37,29 @@ describe('text helpers', () => {
       '/**\n * T\n *\n * D\n *\n * @default 1\n * @deprecated\n */\n',
     )
     expect(docComment({})).toBe('')
+  })
+
+  it('escapes every line terminator, control and bidi character in comment text and string literals', () => {
+    const unsafe = [
+      '\n',
+      '\r',
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\u0000',
+      '\u001b',
+      '\u007f',
+      '\u202e',
+      '\u2066',
+      '\ufeff',
+    ]
+    for (const c of unsafe) {
+      const escaped = `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+      expect(commentText(`a${c}b`)).toBe(`a${escaped}b`)
+      expect([...stringLiteral(`a${c}b`)].filter((ch) => unsafe.includes(ch))).toEqual([])
+      expect(new Function(`return ${stringLiteral(`a${c}b`)}`)()).toBe(`a${c}b`)
+    }
+    expect(commentText('tab\tand text é ✓')).toBe('tab\tand text é ✓')
+    expect(docComment({ description: 'a\u2028b' })).toBe('/** a\\u2028b */\n')
   })
 })

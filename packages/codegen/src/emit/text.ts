@@ -1,10 +1,27 @@
 import { isIdentifierName } from '../model/identifiers.js'
 import type { Doc, JsonValue } from '../model/type-node.js'
 
-/** A single-quoted string literal. */
+/**
+ * Line terminators and control characters (C0 but the tab, DEL and C1), plus the bidirectional overrides and isolates that
+ * make code read other than it runs ("Trojan Source"). U+2028 and U+2029 end a `//` comment like `\n` does.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g
+const escapeCode = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * Text for a `//` comment: every character that could end the comment (and so turn the rest of the line into
+ * code) or hide what follows is written as its `\\uXXXX` escape, so the comment shows it and cannot run it.
+ */
+export function commentText(text: string): string {
+  return text.replace(UNSAFE, escapeCode)
+}
+
+/** A single-quoted string literal; no raw line terminator or control character reaches the output. */
 export function stringLiteral(value: string): string {
   const json = JSON.stringify(value)
-  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
+  const body = json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")
+  return `'${body.replace(UNSAFE, escapeCode)}'`
 }
 
 /** An object key: bare when it is an identifier, quoted otherwise. */
@@ -38,9 +55,10 @@ export function jsonLiteralType(value: JsonValue): string {
   return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${jsonLiteralType(v)}`).join('; ')} }`
 }
 
-/** Keeps a comment from ending early. */
+/** Keeps a block comment from ending early, and its lines from hiding anything (`\n` stays a line break). */
 function safe(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n')
+  const lines = text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n').split('\n')
+  return lines.map(commentText).join('\n')
 }
 
 /** The JSDoc body of a Doc plus extra tag lines; undefined when there is nothing to say. */
