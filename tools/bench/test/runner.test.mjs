@@ -4,6 +4,7 @@ import { prepareLoad } from '../src/mcp-client.mjs'
 import { assertTaskset, peakRssKiB, runLoad, startServer } from '../src/runner.mjs'
 import { TOOL_COUNT } from '../src/servers/tools.mjs'
 import { workloadById } from '../src/workloads.mjs'
+import { hasWrk, runWrkLoad } from '../src/wrk.mjs'
 
 const echo = workloadById('a')
 
@@ -31,6 +32,33 @@ it('runs a pinned server under a short load and samples its peak RSS', async () 
     expect(load.cpuUs).toBeGreaterThan(0)
     expect(load.cpuUs).toBeLessThan(1e6)
     expect(peakRssKiB(server.pid)).toBeGreaterThan(10 * 1024)
+  } finally {
+    await server.stop()
+  }
+})
+
+it("runs a 1 s wrk load with prebuilt requests and reports both processes' CPU shares", async () => {
+  // .ci/run installs wrk; without it this test fails rather than skipping
+  expect(hasWrk()).toBe(true)
+  const session = workloadById('b')
+  const server = await startServer('raw-hono.mjs', { mode: 'session', toolset: 'echo' }, 0)
+  if ('skipped' in server) throw new Error(server.skipped)
+  try {
+    const url = `http://127.0.0.1:${server.port}/mcp`
+    const { req } = await prepareLoad(url, session, '2025-11-25', TOOL_COUNT)
+    const load = await runWrkLoad(
+      { url, ...req, connections: 2, duration: 1, warmup: 0, serverPid: server.pid },
+      1,
+    )
+    expect(load.total).toBeGreaterThan(0)
+    expect(load.bad).toBe(0)
+    expect(load.p99).toBeGreaterThanOrEqual(load.p50)
+    expect(load.cpuUs).toBeGreaterThan(0)
+    // shares of one core over the run: the server did some work, neither figure beyond what a core can give
+    expect(load.serverCpuPct).toBeGreaterThan(0)
+    expect(load.serverCpuPct).toBeLessThan(150)
+    expect(load.loadCpuPct).toBeGreaterThanOrEqual(0)
+    expect(load.loadCpuPct).toBeLessThan(150)
   } finally {
     await server.stop()
   }
