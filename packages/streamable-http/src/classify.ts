@@ -57,16 +57,29 @@ export function classify(
  * 2025-03-26 or the session's negotiated version; unknown → 400; different from what the session
  * negotiated → 400.
  */
-export async function legacyPlan(
+export function legacyPlan(
   state: HandlerState,
   headers: Headers,
   header: string | null,
   principal: string | undefined,
-): Promise<{ error: ProtocolError } | { session: ServerSession | undefined }> {
+): LegacyPlan | Promise<LegacyPlan> {
   const id = headers.get('mcp-session-id')?.trim()
-  const session = id === undefined ? undefined : await state.findSession(id, principal)
-  if (id !== undefined && !session)
-    return { error: transportError(404, 'Session not found: initialize a new session') }
+  // Not async: a request naming a session waits for its store once (`findSession`'s promise), one without
+  // none (issue #30, workload (b): with `findSession`, 2 async frames and their awaits fewer per request).
+  if (id === undefined) return legacyVerdict(undefined, header)
+  return state
+    .findSession(id, principal)
+    .then((session) =>
+      session
+        ? legacyVerdict(session, header)
+        : { error: transportError(404, 'Session not found: initialize a new session') },
+    )
+}
+
+type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
+
+/** The version header rules of `legacyPlan`, once the session (if the request names one) is known. */
+function legacyVerdict(session: ServerSession | undefined, header: string | null): LegacyPlan {
   if (header === null) return { session }
   if (!isLegacyVersion(header))
     return { error: new UnsupportedProtocolVersionError(header, SUPPORTED_VERSIONS) }

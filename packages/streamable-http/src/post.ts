@@ -37,7 +37,7 @@ export function parseBody(body: BodyResult): Response | { value: unknown } {
  * and SSE (406, unless `acceptJsonOnly`), the body within `maxBodyBytes` (413) and valid JSON (400). The
  * refusal as a response, or the parsed body.
  */
-export async function readPost(
+export function readPost(
   request: Request,
   o: Pick<ResolvedOptions, 'acceptJsonOnly' | 'maxBodyBytes'>,
 ): Promise<Response | PostIntake> {
@@ -50,8 +50,12 @@ export async function readPost(
       request,
       transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
-  const parsed = parseBody(await readBody(request, o.maxBodyBytes))
-  return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
+  // A `then` on the body, not an async function awaiting it: one promise and one async frame fewer per POST
+  // (issue #30, with the hops cut in `legacyPlan`).
+  return readBody(request, o.maxBodyBytes).then((body) => {
+    const parsed = parseBody(body)
+    return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
+  })
 }
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */

@@ -5,9 +5,9 @@
 // answers `--warmup` requests (V8 tiers the hot path up), has its counters zeroed, answers `--requests` more,
 // and its counters are dumped: instructions / requests. Its client is this process, outside valgrind, keeping
 // `--connections` keep-alive connections busy.
-// Usage: node src/instructions.mjs [--only ids] [--workloads a,b,c] [--requests n] [--warmup n]
+// Usage: node src/instructions.mjs [--only ids] [--workloads a,b,c] [--requests n] [--warmup n] [--keep dir]
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -71,7 +71,8 @@ export function callgrindTotal(text) {
 /**
  * @param {import('./servers/index.mjs').Contender} c
  * @param {import('./workloads.mjs').Workload} w
- * @param {{ requests: number, warmup: number, connections: number, cpu: number }} opts
+ * @param {{ requests: number, warmup: number, connections: number, cpu: number, keep?: string | undefined }} opts
+ *   `keep`: a directory to copy the dump to (`callgrind_annotate` shows where native code spent them)
  */
 async function countOne(c, w, opts) {
   const dir = mkdtempSync(join(tmpdir(), 'edgemcp-callgrind-'))
@@ -98,7 +99,9 @@ async function countOne(c, w, opts) {
     const dumps = readdirSync(dir).filter((f) => /^cg\.out\.\d+$/.test(f))
     const last = dumps.sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop())).at(-1)
     if (last === undefined) throw new Error('callgrind wrote no dump')
-    return { ir: callgrindTotal(readFileSync(join(dir, last), 'utf8')) / opts.requests }
+    const dump = join(dir, last)
+    if (opts.keep !== undefined) copyFileSync(dump, join(opts.keep, `callgrind.${w.id}.${c.id}.out`))
+    return { ir: callgrindTotal(readFileSync(dump, 'utf8')) / opts.requests }
   } finally {
     await server.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -114,6 +117,7 @@ async function main() {
       warmup: { type: 'string', default: '4000' },
       connections: { type: 'string', default: '4' },
       cpu: { type: 'string', default: '0' },
+      keep: { type: 'string' },
     },
   })
   const only = values.only?.split(',')
@@ -123,6 +127,7 @@ async function main() {
     warmup: Number(values.warmup),
     connections: Number(values.connections),
     cpu: Number(values.cpu),
+    keep: values.keep,
   }
   console.log(
     `instructions per request (callgrind, all threads), ${opts.requests} requests after ${opts.warmup}, ` +
