@@ -232,7 +232,8 @@ export function createScope(
 /**
  * Runs a request's method and makes its response. Synchronous when the method is (most tools/call and every
  * cached list): an async function awaiting `dispatch` cost a promise and two microtask turns per request
- * (issue #30; with the transport's hops, workload (b) in tools/bench went from 416,980 to see below).
+ * (issue #30; with the transport's hops, callgrind, workload (b): 294,294 / 298,878 -> 288,907 / 296,709
+ * instructions per request, within that count's noise).
  */
 export function runRequest(
   scope: RequestScope,
