@@ -62,12 +62,14 @@ export function parseBridgeArgs(
   const headers: Record<string, string> = {}
   for (const header of values.header ?? []) {
     const match = HEADER.exec(header)
-    if (!match) throw new BridgeUsageError(`--header must look like "Name: value", got ${JSON.stringify(header)}`)
+    if (!match)
+      throw new BridgeUsageError(`--header must look like "Name: value", got ${JSON.stringify(header)}`)
     headers[match[1]!.toLowerCase()] = match[2]!.trim()
   }
   const token = values.token ?? env.EDGEMCP_BRIDGE_TOKEN
   if (token !== undefined) {
-    if (token === '' || /[\s]/.test(token)) throw new BridgeUsageError('--token must be a non-empty token without spaces')
+    if (token === '' || /[\s]/.test(token))
+      throw new BridgeUsageError('--token must be a non-empty token without spaces')
     if (headers.authorization !== undefined)
       throw new BridgeUsageError('--token and --header "Authorization: …" both set the Authorization header')
     headers.authorization = `Bearer ${token}`
@@ -107,6 +109,8 @@ function parseUrl(text: string): URL {
     throw new BridgeUsageError(`the URL must be https: (or http: on this machine), got ${url.protocol}`)
   // A token must not travel in clear text to another machine (http: is for loopback servers only).
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname))
-    throw new BridgeUsageError(`http: is only for loopback servers (localhost, 127.0.0.1, [::1]); use https://${url.host}${url.pathname}`)
+    throw new BridgeUsageError(
+      `http: is only for loopback servers (localhost, 127.0.0.1, [::1]); use https://${url.host}${url.pathname}`,
+    )
   return url
 }

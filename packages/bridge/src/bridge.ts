@@ -74,7 +74,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     void old?.close()
   }
   const resync = (kind: 'tools' | 'prompts' | 'resources') => () =>
-    void mirror.sync(kind).catch((e: unknown) => warn(`re-reading the remote's ${kind}: ${oneLine(String(e))}`))
+    void mirror
+      .sync(kind)
+      .catch((e: unknown) => warn(`re-reading the remote's ${kind}: ${oneLine(String(e))}`))
   remote.onNotification('notifications/tools/list_changed', resync('tools'))
   remote.onNotification('notifications/prompts/list_changed', resync('prompts'))
   remote.onNotification('notifications/resources/list_changed', resync('resources'))
@@ -130,12 +132,15 @@ function subscribedUris(message: unknown): { add: string[]; remove: string[] } {
   if (typeof message !== 'object' || message === null) return none
   const { method, params } = message as { method?: unknown; params?: JsonObject }
   if (typeof params !== 'object' || params === null) return none
-  if (method === 'resources/subscribe' && typeof params.uri === 'string') return { add: [params.uri], remove: [] }
-  if (method === 'resources/unsubscribe' && typeof params.uri === 'string') return { add: [], remove: [params.uri] }
+  if (method === 'resources/subscribe' && typeof params.uri === 'string')
+    return { add: [params.uri], remove: [] }
+  if (method === 'resources/unsubscribe' && typeof params.uri === 'string')
+    return { add: [], remove: [params.uri] }
   if (method === 'subscriptions/listen') {
     const filter = params.notifications as { resourceSubscriptions?: unknown } | undefined
     const list = filter?.resourceSubscriptions
-    if (Array.isArray(list)) return { add: list.filter((u): u is string => typeof u === 'string'), remove: [] }
+    if (Array.isArray(list))
+      return { add: list.filter((u): u is string => typeof u === 'string'), remove: [] }
   }
   return none
 }

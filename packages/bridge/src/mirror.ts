@@ -42,7 +42,9 @@ export class Mirror {
   async syncAll(): Promise<void> {
     const caps = this.remote.serverCapabilities ?? {}
     await Promise.all(
-      (['tools', 'prompts', 'resources'] as const).filter((k) => caps[k] !== undefined).map((k) => this.sync(k)),
+      (['tools', 'prompts', 'resources'] as const)
+        .filter((k) => caps[k] !== undefined)
+        .map((k) => this.sync(k)),
     )
   }
 
@@ -50,7 +52,8 @@ export class Mirror {
   async sync(kind: Kind): Promise<void> {
     const seen = new Map<string, { wire: JsonObject; register: () => Registration }>()
     if (kind === 'tools') for (const t of await this.remote.listAllTools()) seen.set(t.name, this.#tool(t))
-    if (kind === 'prompts') for (const p of await this.remote.listAllPrompts()) seen.set(p.name, this.#prompt(p))
+    if (kind === 'prompts')
+      for (const p of await this.remote.listAllPrompts()) seen.set(p.name, this.#prompt(p))
     if (kind === 'resources') {
       const [resources, templates] = await Promise.all([
         this.remote.listAllResources(),
@@ -74,7 +77,9 @@ export class Mirror {
       try {
         entries.set(name, { wire: text, registration: register() })
       } catch (error) {
-        this.warn(`the remote's ${kind} entry ${JSON.stringify(name)} cannot be served: ${(error as Error).message}`)
+        this.warn(
+          `the remote's ${kind} entry ${JSON.stringify(name)} cannot be served: ${(error as Error).message}`,
+        )
       }
     }
   }
@@ -114,7 +119,9 @@ export class Mirror {
       register: () =>
         this.server.prompt(name, definition as never, (values, ctx) =>
           this.#forward(ctx, async (signal) =>
-            stripEnvelope<GetPromptResult>(await this.remote.getPrompt({ name, arguments: values }, { signal })),
+            stripEnvelope<GetPromptResult>(
+              await this.remote.getPrompt({ name, arguments: values }, { signal }),
+            ),
           ),
         ),
     }
@@ -140,7 +147,9 @@ export class Mirror {
     return {
       wire: { uriTemplate, ...definition },
       register: () =>
-        this.server.resourceTemplate(uriTemplate, definition as never, (uri, _vars, ctx) => this.#read(uri, ctx)),
+        this.server.resourceTemplate(uriTemplate, definition as never, (uri, _vars, ctx) =>
+          this.#read(uri, ctx),
+        ),
     }
   }
 }

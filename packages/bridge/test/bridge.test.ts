@@ -11,7 +11,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 // The bin as a stdio client launches it: a child process speaking newline-delimited JSON-RPC.
 const bin = fileURLToPath(new URL('../bin/edgemcp-bridge.js', import.meta.url))
 beforeAll(() => {
-  if (!existsSync(new URL('../dist/cli.js', import.meta.url))) throw new Error('build first: npm run build -w @edgemcp/bridge')
+  if (!existsSync(new URL('../dist/cli.js', import.meta.url)))
+    throw new Error('build first: npm run build -w @edgemcp/bridge')
 })
 
 const cleanup: Array<() => Promise<unknown>> = []
@@ -32,7 +33,9 @@ async function startRemote() {
       message: 'Really?',
       requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
     })
-    return { content: [{ type: 'text', text: `${ctx.era}:${answer.action}:${JSON.stringify(answer.content)}` }] }
+    return {
+      content: [{ type: 'text', text: `${ctx.era}:${answer.action}:${JSON.stringify(answer.content)}` }],
+    }
   })
   server.tool('count', {}, async (_args, ctx) => {
     for (let i = 1; i <= 3; i++) await ctx.progress(i, 3, `step ${i}`)
@@ -102,14 +105,19 @@ describe.each([
     const { url } = await startRemote()
     const { client } = await throughBridge(url, { stdio, remote })
     // The remote asked in its era (server→client request or input_required), the stdio client answered in its own.
-    expect(text(await client.callTool({ name: 'confirm', arguments: {} }))).toBe(`${remote}:accept:{"ok":true}`)
+    expect(text(await client.callTool({ name: 'confirm', arguments: {} }))).toBe(
+      `${remote}:accept:{"ok":true}`,
+    )
   })
 
   it('relays progress and list changes', async () => {
     const { server, url } = await startRemote()
     const { client } = await throughBridge(url, { stdio, remote })
     const progress: string[] = []
-    await client.callTool({ name: 'count', arguments: {} }, { onprogress: (p) => progress.push(String(p.message)) })
+    await client.callTool(
+      { name: 'count', arguments: {} },
+      { onprogress: (p) => progress.push(String(p.message)) },
+    )
     expect(progress).toEqual(['step 1', 'step 2', 'step 3'])
 
     const listening = client.listen({ toolsListChanged: true })
