@@ -11,6 +11,11 @@ export interface BridgeArgs {
   protocol: ProtocolChoice
   /** Per-request timeout towards the remote, in milliseconds (0: none). */
   timeoutMs: number
+  /**
+   * OAuth (MCP authorization) when the remote asks for it: on unless a token or an Authorization header is
+   * given, or `--no-auth`. The token file is the one edgemcp-codegen uses.
+   */
+  auth: { storePath: string | undefined; port: number } | undefined
 }
 
 /** A command line the bridge cannot run; the message is one line for a stdio client's log. */
@@ -28,6 +33,12 @@ Options:
   --token <token>          send "Authorization: Bearer <token>" (or set EDGEMCP_BRIDGE_TOKEN)
   --protocol <p>           auto (default), modern, legacy, or a revision such as 2025-11-25
   --timeout <ms>           per-request timeout towards the remote (default 60000; 0: none)
+  --auth-store <file>      where OAuth tokens are kept (default ~/.config/edgemcp/oauth.json, as codegen)
+  --auth-port <port>       the loopback port of the OAuth login redirect (default: any free port)
+  --no-auth                never log in: a server that asks for OAuth is an error
+
+OAuth: when the server answers 401 with an OAuth challenge, the bridge registers itself, opens the login
+page in your browser (the URL is also printed on stderr) and keeps the tokens, refreshing them as needed.
   -h, --help               this text
 
 Example (claude_desktop_config.json):
@@ -80,7 +91,14 @@ export function parseBridgeArgs(
   const timeoutMs = values.timeout === undefined ? 60_000 : Number(values.timeout)
   if (!Number.isInteger(timeoutMs) || timeoutMs < 0)
     throw new BridgeUsageError(`--timeout must be a whole number of milliseconds, got ${values.timeout}`)
-  return { url, headers, protocol: protocol as ProtocolChoice, timeoutMs }
+  const port = values['auth-port'] === undefined ? 0 : Number(values['auth-port'])
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new BridgeUsageError(`--auth-port must be a port number, got ${values['auth-port']}`)
+  const auth =
+    values['no-auth'] === true || headers.authorization !== undefined
+      ? undefined
+      : { storePath: values['auth-store'], port }
+  return { url, headers, protocol: protocol as ProtocolChoice, timeoutMs, auth }
 }
 
 function parse(argv: readonly string[]) {
@@ -93,6 +111,9 @@ function parse(argv: readonly string[]) {
       token: { type: 'string' },
       protocol: { type: 'string' },
       timeout: { type: 'string' },
+      'auth-store': { type: 'string' },
+      'auth-port': { type: 'string' },
+      'no-auth': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })

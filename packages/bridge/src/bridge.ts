@@ -46,11 +46,18 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       onerror: (e) => warn(`remote: ${oneLine(e.message)}`),
     },
   )
+  const login = options.auth ? await oauth(options.url, options.auth, warn) : undefined
   const http = {
     headers: options.headers,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(login ? { authProvider: login.provider } : {}),
   }
-  await remote.connect(new FallbackClientTransport(options.url, http))
+  try {
+    await remote.connect(new FallbackClientTransport(options.url, http))
+  } catch (error) {
+    await login?.close()
+    throw error
+  }
 
   const server = new McpServer(remote.serverInfo ?? { name: 'edgemcp-bridge', version: '0.1.0' }, {
     ...(remote.instructions ? { instructions: remote.instructions } : {}),
@@ -114,6 +121,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       await connection.close().catch(() => {})
       server.close()
       await remote.close().catch(() => {})
+      await login?.close()
       settle(error ? { reason, error } : { reason })
     })())
   const connection = await server.connect(tapped)
@@ -124,6 +132,35 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   }
   remote.onclose = () => void close('remote', new Error('the remote server closed the connection'))
   return { remote, close: () => close('stdin'), closed }
+}
+
+/**
+ * OAuth for the remote: the login opens in the browser on first use (a stdio client has no terminal to ask
+ * in), the tokens go to the file edgemcp-codegen uses, and are refreshed from there on.
+ */
+async function oauth(url: URL, auth: NonNullable<BridgeArgs['auth']>, warn: Warn) {
+  const [{ createOAuthProvider }, { FileOAuthStore, defaultOAuthFilePath }, loopback] = await Promise.all([
+    import('@edgemcp/auth/client'),
+    import('@edgemcp/auth/file-store'),
+    import('@edgemcp/auth/loopback'),
+  ])
+  const callback = await loopback.loopbackLogin({ port: auth.port, appName: 'edgemcp-bridge' })
+  const provider = createOAuthProvider({
+    serverUrl: url.href,
+    client: {
+      name: 'edgemcp-bridge',
+      redirectUri: callback.redirectUri,
+      applicationType: 'native',
+      softwareId: 'edgemcp-bridge',
+    },
+    store: new FileOAuthStore(auth.storePath ?? defaultOAuthFilePath('edgemcp')),
+    authorize: async ({ url: login, state }) => {
+      warn(`log in to ${login.origin} in your browser (waiting for it): ${login.href}`)
+      if (!process.env.CI) loopback.openInBrowser(login.href)
+      return callback.wait(state)
+    },
+  })
+  return { provider, close: () => callback.close() }
 }
 
 /** The URIs a stdio request subscribes to or unsubscribes from (either era's form). */

@@ -1,19 +1,12 @@
 // The official Python SDK (mcp 2.3.0) as an independent peer of our tests, in a virtual environment made once
 // per machine and reused (a lock makes parallel test files wait for the one that installs).
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { installOnce, run } from './install-once.js'
 
 export const PYTHON_MCP_VERSION = '2.3.0'
-
-const run = (file: string, args: string[], timeoutMs: number) =>
-  new Promise<string>((resolve, reject) => {
-    execFile(file, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${file} ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout),
-    )
-  })
 
 // This machine's Python package index is local (pip's configured extra indexes). pip's default index is the
 // public one, which is not reachable here: asking it first costs minutes of retries per package, so the
@@ -39,38 +32,10 @@ export function pythonWithMcp(): Promise<string> {
 async function install(): Promise<string> {
   const dir = join(tmpdir(), `edgemcp-python-mcp-${PYTHON_MCP_VERSION}`)
   const python = join(dir, 'bin', 'python')
-  const done = join(dir, '.installed')
-  if (existsSync(done)) return python
-  mkdirSync(tmpdir(), { recursive: true })
-  const lockPath = `${dir}.lock`
-  // One installer at a time: an exclusive lock file, waited on for at most 5 minutes (a stale lock older than
-  // that is taken over).
-  const deadline = Date.now() + 300_000
-  for (;;) {
-    try {
-      const lock = await open(lockPath, 'wx')
-      try {
-        if (!existsSync(done)) {
-          rmSync(dir, { recursive: true, force: true })
-          await run('python3', ['-m', 'venv', dir], 120_000)
-          await run(
-            python,
-            ['-m', 'pip', 'install', '-q', ...indexArgs(), `mcp==${PYTHON_MCP_VERSION}`],
-            600_000,
-          )
-          await run(python, ['-c', 'import mcp'], 60_000)
-          writeFileSync(done, `${new Date().toISOString()}\n`)
-        }
-      } finally {
-        await lock.close()
-        rmSync(lockPath, { force: true })
-      }
-      return python
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      if (existsSync(done)) return python
-      if (Date.now() > deadline) rmSync(lockPath, { force: true })
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
+  await installOnce(dir, async () => {
+    await run('python3', ['-m', 'venv', dir], 120_000)
+    await run(python, ['-m', 'pip', 'install', '-q', ...indexArgs(), `mcp==${PYTHON_MCP_VERSION}`], 600_000)
+    await run(python, ['-c', 'import mcp'], 60_000)
+  })
+  return python
 }
