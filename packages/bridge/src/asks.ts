@@ -38,7 +38,7 @@ export class InputRouter {
    * for a 2026-07-28 one (keyed as the remote keyed it, so the answer finds its way back on the next round).
    */
   handlers(): ClientHandlers {
-    const ask = (what: string, input: InputContext): RequestContext => {
+    const ask = (what: string): RequestContext => {
       const ctx = this.context()
       if (!ctx) throw new Error(`the remote server asked for ${what} outside any request of the stdio client`)
       return ctx
@@ -46,9 +46,9 @@ export class InputRouter {
     const key = (input: InputContext) =>
       input.era === 'modern' && typeof input.requestId === 'string' ? { key: input.requestId } : {}
     return {
-      elicit: (params: ElicitParams, input) => ask('elicitation', input).elicit(params, key(input)),
-      sample: (params: CreateMessageParams, input) => ask('sampling', input).sample(params, key(input)),
-      listRoots: (input) => ask('roots', input).listRoots(key(input)),
+      elicit: (params: ElicitParams, input) => ask('elicitation').elicit(params, key(input)),
+      sample: (params: CreateMessageParams, input) => ask('sampling').sample(params, key(input)),
+      listRoots: (input) => ask('roots').listRoots(key(input)),
     }
   }
 }

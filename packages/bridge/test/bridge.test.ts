@@ -41,6 +41,13 @@ async function startRemote() {
     for (let i = 1; i <= 3; i++) await ctx.progress(i, 3, `step ${i}`)
     return { content: [{ type: 'text', text: 'counted' }] }
   })
+  const cancelled: string[] = []
+  const waiting: string[] = []
+  server.tool('wait', {}, (_args, ctx) => {
+    waiting.push(ctx.era)
+    ctx.signal.addEventListener('abort', () => cancelled.push(ctx.era))
+    return new Promise(() => {})
+  })
   server.resource('mem://note', { name: 'note', mimeType: 'text/plain' }, () => ({
     contents: [{ uri: 'mem://note', text: 'the note' }],
   }))
@@ -52,7 +59,7 @@ async function startRemote() {
   }))
   const running: RunningServer = await serve(createMcpHandler(server))
   cleanup.push(() => running.close())
-  return { server, url: `${running.url}/` }
+  return { server, url: `${running.url}/`, cancelled, waiting }
 }
 
 /** A stdio client of the given era, launching the bridge to `url` speaking `remote` to the server. */
@@ -91,7 +98,7 @@ describe.each([
     expect(client.serverInfo?.name).toBe('remote')
     expect(client.instructions).toBe('Remote instructions.')
     const tools = (await client.listAllTools()).map((t) => t.name)
-    expect(tools).toEqual(['greet', 'confirm', 'count'])
+    expect(tools).toEqual(['greet', 'confirm', 'count', 'wait'])
     expect(text(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } }))).toBe('hello Ada')
     const note = await client.readResource({ uri: 'mem://note' })
     expect(note.contents).toEqual([{ uri: 'mem://note', text: 'the note' }])
@@ -128,6 +135,17 @@ describe.each([
     })
     expect(text(await client.callTool({ name: 'late', arguments: {} }))).toBe('late')
     await listening.close()
+  })
+
+  it('cancels the remote call when the stdio client cancels its request', async () => {
+    const { url, cancelled, waiting } = await startRemote()
+    const { client } = await throughBridge(url, { stdio, remote })
+    const abort = new AbortController()
+    const call = client.callTool({ name: 'wait', arguments: {} }, { signal: abort.signal })
+    await eventually(() => expect(waiting).toEqual([remote])) // the call has reached the remote
+    abort.abort()
+    await expect(call).rejects.toThrow()
+    await eventually(() => expect(cancelled).toEqual([remote]))
   })
 
   it('relays resource updates the stdio client subscribed to', async () => {
@@ -167,6 +185,33 @@ describe('edgemcp-bridge: errors, one line on stderr and nothing else on stdout'
     expect(out.stdout).toBe('')
     expect(out.stderr).toMatch(message)
     expect(out.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it.each([
+    ['never answers', () => new Promise<Response>(() => {})],
+    [
+      'answers an endless JSON body',
+      () => {
+        const chunk = new TextEncoder().encode(`{"jsonrpc":"2.0","id":1,"result":{"x":"${'a'.repeat(60_000)}`)
+        const body = new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) })
+        return new Response(body, { headers: { 'content-type': 'application/json' } })
+      },
+    ],
+    [
+      'answers an endless event stream of comments',
+      () => {
+        const chunk = new TextEncoder().encode(`: ${'x'.repeat(60_000)}\n`)
+        const body = new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) })
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+      },
+    ],
+  ] as const)('ends with one clear line when the remote %s, within its timeout', async (_what, answer) => {
+    const running = await serve({ fetch: answer })
+    cleanup.push(() => running.close())
+    const out = await run([`${running.url}/mcp`, '--timeout', '2000', '--no-auth'])
+    expect(out.code).toBe(1)
+    expect(out.stdout).toBe('')
+    expect(out.stderr).toMatch(/^edgemcp-bridge: cannot reach .*\n$/)
   })
 
   it('exits with a clear line when the remote answers garbage, without hanging', async () => {

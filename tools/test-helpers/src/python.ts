@@ -1,6 +1,3 @@
-// The official Python SDK (mcp 2.3.0) as an independent peer of our tests, in a virtual environment made once
-// per machine and reused (a lock makes parallel test files wait for the one that installs).
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
