@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { McpClient, McpServer, type ProtocolChoice } from '@edgemcp/core'
 import { StdioClientTransport } from '@edgemcp/stdio'
+import { createSseHandler } from '@edgemcp/sse'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 import { eventually } from '@edgemcp/test-helpers'
@@ -21,7 +22,7 @@ afterEach(async () => {
 })
 
 /** The remote: an edgemcp server over real HTTP, with a tool that asks the user and one that reports progress. */
-async function startRemote() {
+async function startRemote(transport: 'streamable-http' | 'sse' = 'streamable-http') {
   const server = new McpServer({ name: 'remote', version: '2.0.0' }, { instructions: 'Remote instructions.' })
   server.tool(
     'greet',
@@ -57,9 +58,11 @@ async function startRemote() {
   server.prompt('review', { arguments: [{ name: 'code', required: true }] }, ({ code }) => ({
     messages: [{ role: 'user', content: { type: 'text', text: `review ${code}` } }],
   }))
-  const running: RunningServer = await serve(createMcpHandler(server))
+  const running: RunningServer = await serve(
+    transport === 'sse' ? createSseHandler(server) : createMcpHandler(server),
+  )
   cleanup.push(() => running.close())
-  return { server, url: `${running.url}/`, cancelled, waiting }
+  return { server, url: `${running.url}/${transport === 'sse' ? 'sse' : ''}`, cancelled, waiting }
 }
 
 /** A stdio client of the given era, launching the bridge to `url` speaking `remote` to the server. */
@@ -161,6 +164,21 @@ describe.each([
     })
     await listening.close()
   })
+})
+
+describe('edgemcp-bridge to a legacy HTTP+SSE (2024-11-05) server', () => {
+  it.each(['legacy', 'modern'] as const)(
+    'serves it to a %s stdio client, elicitation included',
+    async (stdio) => {
+      const { url } = await startRemote('sse')
+      const { client } = await throughBridge(url, { stdio, remote: 'auto' })
+      expect(client.era).toBe(stdio)
+      expect(text(await client.callTool({ name: 'greet', arguments: { name: 'SSE' } }))).toBe('hello SSE')
+      expect(text(await client.callTool({ name: 'confirm', arguments: {} }))).toBe(
+        'legacy:accept:{"ok":true}',
+      )
+    },
+  )
 })
 
 describe('edgemcp-bridge: errors, one line on stderr and nothing else on stdout', () => {
