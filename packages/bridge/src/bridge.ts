@@ -14,6 +14,8 @@ export interface BridgeOptions extends BridgeArgs {
   warn?: Warn
   /** The `fetch` of the remote's HTTP transport (tests, proxies). */
   fetch?: typeof fetch
+  /** The largest message taken from the remote, in bytes (default 4 MiB, the client transports' default). */
+  maxMessageBytes?: number
 }
 
 export interface RunningBridge {
@@ -23,6 +25,19 @@ export interface RunningBridge {
   close(): Promise<void>
   /** Settles when the bridge has stopped; with the reason when the remote side failed. */
   readonly closed: Promise<{ reason: 'stdin' | 'remote'; error?: Error }>
+}
+
+/**
+ * The remote could not be reached or used at the start. Its message is one line, as a stdio client's log
+ * shows it (`cannot reach <url>: <why>`); `cause` is the error underneath (an McpHttpError, a timeout, …).
+ */
+export class BridgeStartError extends Error {
+  override readonly name = 'BridgeStartError'
+  constructor(url: URL, cause: unknown) {
+    super(`cannot reach ${url.href}: ${oneLine(cause instanceof Error ? cause.message : String(cause))}`, {
+      cause,
+    })
+  }
 }
 
 /** Resource URIs the bridge keeps subscribed at the remote on behalf of its stdio client (a budget). */
@@ -50,20 +65,27 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const http = {
     headers: options.headers,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
     ...(login ? { authProvider: login.provider } : {}),
   }
   try {
     await remote.connect(new FallbackClientTransport(options.url, http))
   } catch (error) {
     await login?.close()
-    throw error
+    throw new BridgeStartError(options.url, error)
   }
 
   const server = new McpServer(remote.serverInfo ?? { name: 'edgemcp-bridge', version: '0.1.0' }, {
     ...(remote.instructions ? { instructions: remote.instructions } : {}),
   })
   const mirror = new Mirror(remote, server, router, warn)
-  await mirror.syncAll()
+  try {
+    await mirror.syncAll()
+  } catch (error) {
+    await remote.close().catch(() => {})
+    await login?.close()
+    throw new BridgeStartError(options.url, error)
+  }
 
   // List changes and resource updates of the remote, on one subscription reopened when its URIs change.
   const uris = new Set<string>()
@@ -198,4 +220,4 @@ function tap(inner: Transport, see: (message: unknown) => void): Transport {
   return outer
 }
 
-export const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ')
+export const oneLine = (text: string): string => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
