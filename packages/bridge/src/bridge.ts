@@ -40,6 +40,9 @@ export class BridgeStartError extends Error {
   }
 }
 
+/** How the bridge introduces itself to the remote, and to its stdio client when the remote gives no name. */
+const BRIDGE_INFO = { name: 'edgemcp-bridge', version: '0.1.0' }
+
 /** Resource URIs the bridge keeps subscribed at the remote on behalf of its stdio client (a budget). */
 const MAX_SUBSCRIPTIONS = 1_000
 
@@ -52,15 +55,12 @@ const MAX_SUBSCRIPTIONS = 1_000
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const warn = options.warn ?? ((line: string) => void process.stderr.write(`edgemcp-bridge: ${line}\n`))
   const router = new InputRouter()
-  const remote = new McpClient(
-    { name: 'edgemcp-bridge', version: '0.1.0' },
-    {
-      protocol: options.protocol,
-      requestTimeoutMs: options.timeoutMs,
-      handlers: router.handlers(),
-      onerror: (e) => warn(`remote: ${oneLine(e.message)}`),
-    },
-  )
+  const remote = new McpClient(BRIDGE_INFO, {
+    protocol: options.protocol,
+    requestTimeoutMs: options.timeoutMs,
+    handlers: router.handlers(),
+    onerror: (e) => warn(`remote: ${oneLine(e.message)}`),
+  })
   const login = options.auth ? await oauth(options.url, options.auth, warn) : undefined
   const http = {
     headers: options.headers,
@@ -75,7 +75,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     throw new BridgeStartError(options.url, error)
   }
 
-  const server = new McpServer(remote.serverInfo ?? { name: 'edgemcp-bridge', version: '0.1.0' }, {
+  const server = new McpServer(remote.serverInfo ?? BRIDGE_INFO, {
     ...(remote.instructions ? { instructions: remote.instructions } : {}),
   })
   const mirror = new Mirror(remote, server, router, warn)

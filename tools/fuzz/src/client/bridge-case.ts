@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { startBridge } from '@edgemcp/bridge'
+import { LineSplitter } from '@edgemcp/stdio'
 import { CLIENT_LIMIT, type ClientCase, isOneMessage } from './hostile-answer.js'
 import { BodyMeter } from './answer-body.js'
 import { HANG_MS, READ_BOUND } from './client-case.js'
@@ -30,12 +31,10 @@ function withToolList(inner: FetchLike): FetchLike {
 function lineReader(stdout: PassThrough) {
   const lines: string[] = []
   const waiters = new Map<number, (m: Record<string, unknown>) => void>()
-  let rest = ''
+  // The stdio framing of our own transports: UTF-8 kept whole across chunks, `\r\n` accepted.
+  const splitter = new LineSplitter()
   stdout.on('data', (chunk: Buffer) => {
-    rest += chunk.toString('utf8')
-    for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n')) {
-      const line = rest.slice(0, i)
-      rest = rest.slice(i + 1)
+    for (const line of splitter.push(chunk)) {
       lines.push(line)
       try {
         const m = JSON.parse(line) as Record<string, unknown>
