@@ -86,12 +86,12 @@ export function parseWrkOutput(stdout) {
 /**
  * One wrk run on a pinned core: its summary, and its own CPU time (user + system, µs), read by the shell that
  * waited for it (`cutime`/`cstime` of /proc/<shell>/stat count waited-for children).
- * @param {{ url: string, script: string, connections: number, duration: number, cpu: number }} run
+ * @param {{ url: string, script: string, connections: number, duration: number, cpu: number, wrk: string }} run
  * @returns {Promise<{ summary: ReturnType<typeof parseWrkOutput>, cpuUs: number }>}
  */
-function runWrk({ url, script, connections, duration, cpu }) {
-  const cmd = `taskset -c ${cpu} ${WRK} -t1 -c${connections} -d${duration}s --timeout 10s -s "$1" "$2" && cat /proc/$$/stat`
-  const child = spawn('sh', ['-c', cmd, 'sh', script, url], { stdio: ['ignore', 'pipe', 'pipe'] })
+function runWrk({ url, script, connections, duration, cpu, wrk }) {
+  const cmd = `taskset -c ${cpu} "$3" -t1 -c${connections} -d${duration}s --timeout 10s -s "$1" "$2" && cat /proc/$$/stat`
+  const child = spawn('sh', ['-c', cmd, 'sh', script, url, wrk], { stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
   child.stdout.on('data', (d) => {
@@ -121,9 +121,10 @@ function runWrk({ url, script, connections, duration, cpu }) {
  * Same summary as load.mjs's (autocannon).
  * @param {import('./load.mjs').LoadConfig} cfg
  * @param {number} cpu  the load generator's core
+ * @param {string} [wrk]  the wrk binary (its runner test passes a stand-in, so that `npm test` needs no wrk)
  * @returns {Promise<import('./load.mjs').LoadSummary>}
  */
-export async function runWrkLoad(cfg, cpu) {
+export async function runWrkLoad(cfg, cpu, wrk = WRK) {
   const dir = mkdtempSync(join(tmpdir(), 'edgemcp-wrk-'))
   try {
     const script = join(dir, 'load.lua')
@@ -131,7 +132,7 @@ export async function runWrkLoad(cfg, cpu) {
       script,
       wrkScript({ headers: cfg.headers, body: cfg.body, path: new URL(cfg.url).pathname }),
     )
-    const run = { url: cfg.url, script, connections: cfg.connections, cpu }
+    const run = { url: cfg.url, script, connections: cfg.connections, cpu, wrk }
     if (cfg.warmup > 0) await runWrk({ ...run, duration: cfg.warmup })
     const pid = cfg.serverPid
     const before = pid === undefined ? undefined : cpuTimeUs(pid)
