@@ -85,7 +85,11 @@ export class Answer implements PendingAnswer {
    * The HTTP response to a request being handled: JSON when the result comes first, SSE (returned as soon
    * as the handler emits) otherwise.
    */
-  respond(handling: Promise<HandleResult>): Promise<Response> {
+  respond(handling: HandleResult | Promise<HandleResult>): Response | Promise<Response> {
+    // A result known already (a synchronous method, see `handleNow`) is answered now: no promise of the
+    // response and no turn for `handling.then` (issue #30, callgrind, tools/bench workload (b): see
+    // docs/benchmarks.md, "Instructions per request").
+    if (!(handling instanceof Promise)) return this.#respondNow(handling)
     return new Promise<Response>((resolve, reject) => {
       this.#deliver = resolve
       this.#fail = reject
@@ -96,6 +100,20 @@ export class Answer implements PendingAnswer {
         (e: unknown) => this.#settle(undefined, e),
       )
     })
+  }
+
+  #respondNow(r: HandleResult): Response | Promise<Response> {
+    // The handler may have emitted (and switched to SSE) already: that response is the answer, and `#settle`
+    // finishes its stream. Otherwise `#settle` delivers the JSON answer (or its promise) here.
+    let response: Response | Promise<Response> | undefined = this.#response
+    this.#deliver = (answer) => {
+      response = answer
+    }
+    this.#fail = (e: unknown) => {
+      response = Promise.reject(e)
+    }
+    this.#settle(r)
+    return response!
   }
 
   ensureStream(): EventStream | undefined {

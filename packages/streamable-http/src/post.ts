@@ -1,5 +1,5 @@
 import { ProtocolError, parseJson, readId } from '@edgemcp/core'
-import { isObject } from '@edgemcp/core/internal'
+import { handleNow, isObject } from '@edgemcp/core/internal'
 import { RETRY_AFTER } from './admission.js'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
@@ -109,7 +109,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     client,
   })
 
-  const handling = state.server.handle(value, {
+  const handling = handleNow(state.server, value, {
     session,
     emit: answer.emit,
     signal: cancellation,
@@ -121,6 +121,9 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
       : undefined,
   })
   // A listen stream counts against its client's share until it ends (the request's handling settles).
-  if (listening) void handling.finally(listening)
-  return answer.respond(handling)
+  if (listening) void Promise.resolve(handling).finally(listening)
+  // A promise is awaited rather than returned: an async function returning a promise resolves its own with it
+  // through two more microtask turns (issue #30, callgrind, tools/bench workload (b)).
+  const response = answer.respond(handling)
+  return response instanceof Promise ? await response : response
 }

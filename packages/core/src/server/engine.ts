@@ -3,6 +3,7 @@ import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
 import type { Audience } from './audience.js'
 import type { AddedMethod, EngineFeatures, ResolvedServerOptions, ServerCore, ToolCallHook } from './core.js'
+import { type HandleOptions, type HandleResult, handleInboundNow, plainHandles } from './handle.js'
 import { InflightRequests } from './inflight.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
@@ -26,6 +27,22 @@ const engines = new WeakMap<object, ServerEngine>()
 export function serverEngine(server: McpServer | ToolServer): ServerEngine {
   // Every server object registers its engine when it is built (ServerEngine's constructor).
   return engines.get(server)!
+}
+
+/**
+ * `server.handle(value, options)`, synchronous when the method is (`handleInboundNow`): an HTTP transport then
+ * answers a synchronous tools/call without the promise of `handle()` and the turn of its own promise (issue
+ * #30: callgrind, workload (b) of tools/bench, see the transport's `Answer.respond`). A `handle` that was
+ * replaced on the instance or in a subclass (@edgemcp/workers' hooks, tests) is called as it is.
+ */
+export function handleNow(
+  server: McpServer | ToolServer,
+  value: unknown,
+  options: HandleOptions,
+): HandleResult | Promise<HandleResult> {
+  return plainHandles.has(server.handle)
+    ? handleInboundNow(serverEngine(server), value, options)
+    : server.handle(value, options)
 }
 
 /** The transport-facing internals of a server (`@edgemcp/core/internal`). */

@@ -86,15 +86,35 @@ export function handleInbound(
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
+  const r = handleInboundNow(core, value, options)
+  // Most requests settle through one promise; a synchronous answer is wrapped once.
+  return r instanceof Promise ? r : Promise.resolve(r)
+}
+
+/**
+ * `handleInbound`, synchronous when the method is: the result itself, not a promise of it. For the HTTP
+ * transports (`handleNow` of `@edgemcp/core/internal`), whose answer to a synchronous method then needs no
+ * promise and no microtask turn of its own (issue #30, see `handleNow`).
+ */
+export function handleInboundNow(
+  core: ServerCore,
+  value: unknown,
+  options: HandleOptions,
+): HandleResult | Promise<HandleResult> {
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
     const r = handleOne(core, value, options)
-    // Most requests settle through one promise; a synchronous answer is wrapped once.
-    return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
+    return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : r
   } catch (e) {
-    return Promise.resolve(failed(e, value))
+    return failed(e, value)
   }
 }
+
+/**
+ * The `handle` methods of the server classes (`McpServer`, `ToolServer`): a server whose `handle` is still
+ * one of them has not been wrapped (see `handleNow`).
+ */
+export const plainHandles = new Set<unknown>()
 
 /** A failure that escaped the method's own handling, as the JSON-RPC error answering `value`. */
 const failed = (e: unknown, value: unknown): HandleResult =>
