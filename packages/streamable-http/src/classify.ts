@@ -64,17 +64,20 @@ export function legacyPlan(
   principal: string | undefined,
 ): LegacyPlan | Promise<LegacyPlan> {
   const id = headers.get('mcp-session-id')?.trim()
-  // Not async: a request naming a session waits for its store once (`findSession`'s promise), one without
-  // none (issue #30, workload (b): with `findSession`, 2 async frames and their awaits fewer per request).
+  // Not async: a request naming a session waits for its store once (`findSession`'s promise), not at all when
+  // the store answers at once (the default in-memory one), and one without a session not at all (issue #30,
+  // workload (b): with `findSession`, 2 async frames and their awaits fewer per request).
   if (id === undefined) return legacyVerdict(undefined, header)
-  return state
-    .findSession(id, principal)
-    .then((session) =>
-      session
-        ? legacyVerdict(session, header)
-        : { error: transportError(404, 'Session not found: initialize a new session') },
-    )
+  const found = state.findSession(id, principal)
+  return found instanceof Promise
+    ? found.then((session) => sessionVerdict(session, header))
+    : sessionVerdict(found, header)
 }
+
+const sessionVerdict = (session: ServerSession | undefined, header: string | null): LegacyPlan =>
+  session
+    ? legacyVerdict(session, header)
+    : { error: transportError(404, 'Session not found: initialize a new session') }
 
 type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
 

@@ -8,7 +8,7 @@ import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import { usableSession } from './usable-session.js'
-import type { SessionStore } from './session-store.js'
+import { lookupNow, NOT_NOW, type SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
 /**
@@ -75,16 +75,23 @@ export class HandlerState {
   }
 
   /**
-   * The session named by a request, if it exists and belongs to this principal. One `then` on the store's
-   * promise, not an async function awaiting it (issue #30, workload (b): part of the promise hops cut there,
-   * see `legacyPlan`).
+   * The session named by a request, if it exists and belongs to this principal: at once from the default
+   * in-memory store (`lookupNow`), else by one `then` on the store's promise, not an async function awaiting
+   * it (issue #30, workload (b): part of the promise hops cut there, see `legacyPlan`).
    */
-  findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
-    return this.sessions.get(id).then((found) => {
-      const session = usableSession(found, principal)
-      if (session) this.#hook(session)
-      return session
-    })
+  findSession(
+    id: string,
+    principal: string | undefined,
+  ): ServerSession | undefined | Promise<ServerSession | undefined> {
+    const now = lookupNow(this.sessions, id)
+    if (now !== NOT_NOW) return this.#usable(now, principal)
+    return this.sessions.get(id).then((found) => this.#usable(found, principal))
+  }
+
+  #usable(found: ServerSession | undefined, principal: string | undefined): ServerSession | undefined {
+    const session = usableSession(found, principal)
+    if (session) this.#hook(session)
+    return session
   }
 
   /**
