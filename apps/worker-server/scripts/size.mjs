@@ -5,6 +5,8 @@
 // code is left out, as are dependencies that are not ours (the JSON Schema validator). Exits 1 when over the
 // ceiling. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
 // smallest server (a tools-only 2026-07-28 Worker) against its goal, mcp-lite's size.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { featureCosts, minimalFeatureCosts } from './feature-cost.mjs'
 import {
   CEILING,
@@ -13,6 +15,7 @@ import {
   measureWorker,
   minimalWorker,
   OURS,
+  OURS_WITH_APPS,
   OURS_WITH_TASKS,
 } from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
@@ -43,6 +46,11 @@ const withTasks = await measureWorker(OURS_WITH_TASKS)
 const tasksAdd = { minified: withTasks.minified - ours.minified, gzipped: withTasks.gzipped - ours.gzipped }
 console.log(
   `What the task tool adds (tasks extension, task object and runner; measured apart from the goal): ${kib(tasksAdd.minified)} minified, ${kib(tasksAdd.gzipped)} gzipped`,
+)
+const withApps = await measureWorker(OURS_WITH_APPS)
+const boardHtml = readFileSync(new URL('../src/board/notes-board.html', import.meta.url))
+console.log(
+  `What the MCP App adds (@edgemcp/core/apps; measured apart, on top of tasks): ${kib(withApps.minified - withTasks.minified)} minified, ${kib(withApps.gzipped - withTasks.gzipped)} gzipped; its View (notes-board.html, the app's own): ${kib(boardHtml.length)}, gzipped ${kib(gzipSync(boardHtml, { level: 9 }).length)}`,
 )
 if (process.argv.includes('--features')) {
   console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')

@@ -2,6 +2,7 @@ import type { BuildOptions, BuildResult, Metafile } from 'esbuild'
 
 export declare const OURS: BuildOptions
 export declare const OURS_WITH_TASKS: BuildOptions
+export declare const OURS_WITH_APPS: BuildOptions
 export declare function buildWorker(
   options: BuildOptions,
 ): Promise<BuildResult<{ write: false; metafile: true }>>
@@ -15,6 +16,6 @@ export declare function minimalWorker(options?: {
 export declare const MCP_LITE: { minified: number; gzipped: number }
 export declare const GOAL: { minified: number; gzipped: number }
 export declare const CEILING: Record<
-  'ours' | 'tasks' | 'minimal' | 'minimalStreaming',
+  'ours' | 'tasks' | 'apps' | 'minimal' | 'minimalStreaming',
   { minified: number; gzipped: number }
 >
