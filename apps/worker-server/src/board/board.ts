@@ -61,7 +61,8 @@ export function registerNotesBoard(server: McpServer, notes: BoardNotes): void {
     'show_notes_board',
     {
       title: 'Show the notes board',
-      description: 'Shows your notes on an interactive board (hosts that render MCP Apps); lists them as text.',
+      description:
+        'Shows your notes on an interactive board (hosts that render MCP Apps); lists them as text.',
       annotations: { readOnlyHint: true },
       outputSchema: boardSchema,
       ui: { resourceUri: BOARD_URI },
