@@ -21,7 +21,7 @@ function badServer() {
   server.resource('ui://bad/view', { name: 'view', mimeType: 'text/html' }, (uri) => ({
     contents: [
       {
-        uri: uri.href,
+        uri,
         mimeType: 'text/html',
         text: 'not html',
         _meta: { ui: { csp: { connectDomains: ['*'] } } },
