@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { APP_MIME_TYPE, appClientCapabilities } from '@edgemcp/core/apps'
+import { mcpHttp, mcpMatchers } from '@edgemcp/testing'
 import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, textOf } from '../client.js'
@@ -33,6 +34,17 @@ afterAll(async () => {
 })
 
 const BOARD = 'ui://notes/board'
+
+expect.extend(mcpMatchers)
+
+describe.each(['2025-11-25', '2026-07-28'])('@edgemcp/testing matchers, %s', (protocolVersion) => {
+  it('find the board valid by the MCP Apps rules', async () => {
+    const app = mcpHttp(mcp, { protocolVersion, capabilities: appClientCapabilities() })
+    await expect(app).toHaveValidApps()
+    await expect(app).toHaveApp(BOARD)
+    await app.close()
+  })
+})
 
 describe.each(['legacy', 'modern'] as const)('McpClient, %s era', (era) => {
   it('declaring the extension: sees _meta.ui, reads the View, gets the app answer', async () => {
