@@ -17,6 +17,7 @@ import {
   OURS,
   OURS_WITH_APPS,
   OURS_WITH_TASKS,
+  withoutBoard,
 } from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
@@ -52,6 +53,11 @@ const boardHtml = readFileSync(new URL('../src/board/notes-board.html', import.m
 console.log(
   `What the MCP App adds (@edgemcp/core/apps; measured apart, on top of tasks): ${kib(withApps.minified - withTasks.minified)} minified, ${kib(withApps.gzipped - withTasks.gzipped)} gzipped; its View (notes-board.html, the app's own): ${kib(boardHtml.length)}, gzipped ${kib(gzipSync(boardHtml, { level: 9 }).length)}`,
 )
+const noBoard = await measureWorker({ entryPoints: ['src/index.ts'], plugins: [withoutBoard] })
+const boardAdds = { minified: app.minified - noBoard.minified, gzipped: app.gzipped - noBoard.gzipped }
+console.log(
+  `What the notes board (the MCP App) adds to the Worker bundle (with it − without it; @edgemcp/core/apps, its tools and View): ${kib(boardAdds.minified)} minified, ${kib(boardAdds.gzipped)} gzipped`,
+)
 if (process.argv.includes('--features')) {
   console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')
   for (const { feature, minified, gzipped } of await featureCosts(ours))
@@ -86,6 +92,11 @@ console.log(
 const tasksOver = overOf(tasksAdd, CEILING.tasks)
 if (tasksOver.length > 0) {
   console.log(`What the task tool adds is over its ceiling: ${tasksOver.join(', ')}`)
+  process.exitCode = 1
+}
+const boardOver = overOf(boardAdds, CEILING.sampleApp)
+if (boardOver.length > 0) {
+  console.log(`What the notes board adds is over its ceiling: ${boardOver.join(', ')}`)
   process.exitCode = 1
 }
 if (overCeiling.length > 0) {

@@ -6,6 +6,7 @@ import {
   OURS,
   OURS_WITH_APPS,
   OURS_WITH_TASKS,
+  withoutBoard,
 } from '../../scripts/worker-bundle.mjs'
 
 // Sizes are of esbuild's output (minified, gzip level 9): the same bytes on any machine, so a verdict on them
@@ -46,6 +47,21 @@ describe('the Worker bundle size', () => {
     expect(withApps.code).toContain('profile=mcp-app') // measured what we meant: the extension is in
     expect(withApps.minified - withTasks.minified).toBeLessThanOrEqual(CEILING.apps.minified)
     expect(withApps.gzipped - withTasks.gzipped).toBeLessThanOrEqual(CEILING.apps.gzipped)
+  })
+
+  it('the sample Worker without its notes board carries no MCP Apps; what the board adds stays under its ceiling', async () => {
+    const app = await measureWorker({ entryPoints: ['src/index.ts'], absWorkingDir: root })
+    const noBoard = await measureWorker({
+      entryPoints: ['src/index.ts'],
+      absWorkingDir: root,
+      plugins: [withoutBoard],
+    })
+    expect(app.code).toContain('profile=mcp-app') // measured what we meant: the board is in the full Worker
+    expect(app.code).toContain('board_add_note')
+    for (const absent of ['profile=mcp-app', 'io.modelcontextprotocol/ui', 'board_add_note'])
+      expect(noBoard.code).not.toContain(absent)
+    expect(app.minified - noBoard.minified).toBeLessThanOrEqual(CEILING.sampleApp.minified)
+    expect(app.gzipped - noBoard.gzipped).toBeLessThanOrEqual(CEILING.sampleApp.gzipped)
   })
 
   it('a tools-only 2026-07-28 Worker stays under its ceiling, its validator left out', async () => {
