@@ -1,11 +1,12 @@
 import { McpServer } from '@edgemcp/core'
+import { createExplorer } from '@edgemcp/explorer'
 import { createMcpFetchHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
 
 /**
  * A server of test Views for the explorer's MCP Apps host (ui:// resources are plain resources of mimeType
  * `text/html;profile=mcp-app`, tools point at them with `_meta.ui.resourceUri`), and of hostile tool metadata
- * for red-team L4. `events` records what app-only `record` calls and model-only `secret` calls reached it.
+ * for red-team L4. The explorer is mounted at `/` as well. `events` records what app-only `record` calls and model-only `secret` calls reached it.
  */
 export interface AppsServer extends RunningServer {
   events: string[]
@@ -185,9 +186,14 @@ export async function startAppsServer(): Promise<AppsServer> {
   })
   server.tool('plain', { description: 'An ordinary tool' }, () => ({ content: [text('plain ok')] }))
   const mcp = createMcpFetchHandler(server)
+  // The explorer mounted in the server too (its sandbox on the other loopback name, the default).
+  const explorer = createExplorer()
   const running = await serve({
-    fetch: (request: Request, env: unknown) =>
-      new URL(request.url).pathname === '/ping' ? new Response('pong') : mcp(request, env as never),
+    fetch: (request: Request, env: unknown) => {
+      const path = new URL(request.url).pathname
+      if (path === '/') return explorer(request)
+      return path === '/ping' ? new Response('pong') : mcp(request, env as never)
+    },
   })
   origin = new URL(running.url).origin
   return Object.assign(running, { events })

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ExplorerProxy, startExplorerProxy } from '../src/node/proxy.js'
+import { type AppsServer, startAppsServer } from './apps-server.js'
+import { launch, openPage } from './browser-helpers.js'
+
+/**
+ * The host's bridge and its containment, in Chromium, with test Views of a fixture server (test/apps-server.ts)
+ * seen through the explorer proxy: each View reports what it saw through `ui/message`, which the host shows in
+ * the app's log.
+ */
+let browser: Browser
+let server: AppsServer
+let proxy: ExplorerProxy
+beforeAll(async () => {
+  browser = await launch()
+  server = await startAppsServer()
+  proxy = await startExplorerProxy({ url: new URL('/mcp', server.url).href })
+})
+afterAll(async () => {
+  await proxy?.close()
+  await server?.close()
+  await browser?.close()
+})
+
+async function runApp(page: Page, tool: string, until: string) {
+  const card = page.locator(`[id="tool-${tool}"]`)
+  await card.getByRole('button', { name: 'Call' }).click()
+  const log = card.locator('.app-log')
+  await log.filter({ hasText: until }).waitFor({ timeout: 60_000 })
+  return { card, log: (await log.textContent()) ?? '' }
+}
+
+describe('the MCP Apps host', () => {
+  it('runs in the server-mounted explorer too, its sandbox on the other loopback name', async () => {
+    const { page, errors } = await openPage(browser, `${new URL(server.url).origin}/`)
+    try {
+      const { card } = await runApp(page, 'bridge', 'bridge done')
+      expect(await card.locator('iframe.app-frame').getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/\?mcp-app-sandbox&/)
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('speaks the whole bridge to a View', async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    try {
+      const { card, log } = await runApp(page, 'bridge', 'bridge done')
+      expect(log).toContain('init 2026-01-26 tool=bridge modes=inline,fullscreen')
+      expect(log).toContain('tool-input {}')
+      expect(log).toContain('ping {}')
+      expect(log).toContain('record recorded from the view')
+      expect(log).toContain('read plain text')
+      expect(log).toContain('a log line')
+      expect(log).toContain('open-link-js refused')
+      expect(log).toContain('The app asks to open https://example.com/docs')
+      expect(log).toContain('mode-pip inline')
+      expect(log).toContain('mode-full fullscreen')
+      expect(log).toContain('context-changed {"displayMode":"fullscreen"}')
+      expect(log).toContain('unknown -32601')
+      await card.locator('.app-log', { hasText: 'tool-result bridge result' }).waitFor()
+      expect(await card.locator('.app-context').textContent()).toContain('"picked": 42')
+      expect(await card.locator('.app').getAttribute('class')).toContain('app-fullscreen')
+      await expect.poll(() => card.locator('iframe.app-frame').evaluate((f) => (f as HTMLElement).style.height)).toBe('123px')
+      // Teardown: the View is asked first (it records it), then the frame goes.
+      await card.getByRole('button', { name: 'Close app' }).click()
+      await card.locator('iframe.app-frame').waitFor({ state: 'detached' })
+      expect(server.events).toContain('teardown: Closed by the person')
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('contains a hostile View: forged sources, model-only tools, the explorer origin, undeclared network', async () => {
+    const { page } = await openPage(browser, proxy.url)
+    const before = server.events.length
+    try {
+      const { log } = await runApp(page, 'attack', 'attack done')
+      expect(log).toContain('secret refused: Tool secret is not callable by apps')
+      expect(log).toContain('ghost refused')
+      expect(server.events.slice(before)).toEqual([]) // neither the forged record nor secret ran
+      for (const probe of ['cookie', 'storage', 'top-dom', 'parent-dom', 'explorer-fetch', 'undeclared-fetch', 'image'])
+        expect(log).toContain(`${probe} blocked`)
+      expect(log).toContain('declared-fetch reached opaque') // the declared origin is reachable: CSP, not luck
+      expect(log).not.toMatch(/READ|REACHED|ALLOWED|LOADED/)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('stops a View that floods it, and the page goes on working', async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    try {
+      const card = page.locator('[id="tool-flood"]')
+      await card.getByRole('button', { name: 'Call' }).click()
+      await card.locator('.app', { hasText: 'sent too many messages and was stopped' }).waitFor({ timeout: 60_000 })
+      expect(await card.locator('iframe').count()).toBe(0)
+      const plain = page.locator('[id="tool-plain"]')
+      await plain.getByRole('button', { name: 'Call' }).click()
+      await plain.locator('.result', { hasText: 'plain ok' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('red-team L4: one hostile tool does not blank the explorer (mounted in the server)', () => {
+  const mounted = () => `${new URL(server.url).origin}/`
+
+  it('a property named addEventListener (or append) leaves the form working', async () => {
+    const { page, errors } = await openPage(browser, mounted())
+    try {
+      const card = page.locator('[id="tool-clobber"]')
+      await card.locator('[name=addEventListener]').fill('x')
+      await card.locator('[name=append]').fill('y')
+      await card.getByRole('button', { name: 'Call' }).click()
+      await card.locator('.result', { hasText: 'got {"addEventListener":"x","append":"y"}' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('an enum value {"toString":1} is shown as JSON, and the other tools stay', async () => {
+    const { page, errors } = await openPage(browser, mounted())
+    try {
+      const card = page.locator('[id="tool-weird_enum"]')
+      expect(await card.locator('select option').allTextContents()).toContain('{"toString":1}')
+      await card.locator('select').selectOption({ label: 'plain' })
+      await card.getByRole('button', { name: 'Call' }).click()
+      await card.locator('.result', { hasText: 'picked {"pick":"plain"}' }).waitFor()
+      expect(await page.locator('[id="tool-plain"]').count()).toBe(1)
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('a javascript: URL of a URL-mode elicitation is not a link', async () => {
+    const { page } = await openPage(browser, mounted())
+    try {
+      const card = page.locator('[id="tool-url_elicit"]')
+      await card.getByRole('button', { name: 'Call' }).click()
+      const ask = card.locator('form.elicit')
+      await ask.waitFor()
+      expect(await ask.textContent()).toContain('Not an http(s) link, not opened')
+      expect(await ask.locator('a').count()).toBe(0)
+      expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0)
+    } finally {
+      await page.close()
+    }
+  })
+})
