@@ -36,7 +36,9 @@ describe('the MCP Apps host', () => {
     const { page, errors } = await openPage(browser, `${new URL(server.url).origin}/`)
     try {
       const { card } = await runApp(page, 'bridge', 'bridge done')
-      expect(await card.locator('iframe.app-frame').getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/\?mcp-app-sandbox&/)
+      expect(await card.locator('iframe.app-frame').getAttribute('src')).toMatch(
+        /^http:\/\/localhost:\d+\/\?mcp-app-sandbox&/,
+      )
       expect(errors).toEqual([])
     } finally {
       await page.close()
@@ -62,7 +64,9 @@ describe('the MCP Apps host', () => {
       await card.locator('.app-log', { hasText: 'tool-result bridge result' }).waitFor()
       expect(await card.locator('.app-context').textContent()).toContain('"picked": 42')
       expect(await card.locator('.app').getAttribute('class')).toContain('app-fullscreen')
-      await expect.poll(() => card.locator('iframe.app-frame').evaluate((f) => (f as HTMLElement).style.height)).toBe('123px')
+      await expect
+        .poll(() => card.locator('iframe.app-frame').evaluate((f) => (f as HTMLElement).style.height))
+        .toBe('123px')
       // Teardown: the View is asked first (it records it), then the frame goes.
       await card.getByRole('button', { name: 'Close app' }).click()
       await card.locator('iframe.app-frame').waitFor({ state: 'detached' })
@@ -81,7 +85,15 @@ describe('the MCP Apps host', () => {
       expect(log).toContain('secret refused: Tool secret is not callable by apps')
       expect(log).toContain('ghost refused')
       expect(server.events.slice(before)).toEqual([]) // neither the forged record nor secret ran
-      for (const probe of ['cookie', 'storage', 'top-dom', 'parent-dom', 'explorer-fetch', 'undeclared-fetch', 'image'])
+      for (const probe of [
+        'cookie',
+        'storage',
+        'top-dom',
+        'parent-dom',
+        'explorer-fetch',
+        'undeclared-fetch',
+        'image',
+      ])
         expect(log).toContain(`${probe} blocked`)
       expect(log).toContain('declared-fetch reached opaque') // the declared origin is reachable: CSP, not luck
       expect(log).not.toMatch(/READ|REACHED|ALLOWED|LOADED/)
@@ -95,7 +107,9 @@ describe('the MCP Apps host', () => {
     try {
       const card = page.locator('[id="tool-flood"]')
       await card.getByRole('button', { name: 'Call' }).click()
-      await card.locator('.app', { hasText: 'sent too many messages and was stopped' }).waitFor({ timeout: 60_000 })
+      await card
+        .locator('.app', { hasText: 'sent too many messages and was stopped' })
+        .waitFor({ timeout: 60_000 })
       expect(await card.locator('iframe').count()).toBe(0)
       const plain = page.locator('[id="tool-plain"]')
       await plain.getByRole('button', { name: 'Call' }).click()
