@@ -184,6 +184,17 @@ export async function startAppsServer(): Promise<AppsServer> {
     })
     return { content: [text(`answer ${answer.action}`)] }
   })
+  server.tool('confirm', { description: 'Asks a question first' }, async (_args, ctx) => {
+    const answer = await ctx.elicit({
+      message: 'Really?',
+      requestedSchema: {
+        type: 'object',
+        properties: { sure: { type: 'boolean', title: 'Sure' } },
+        required: ['sure'],
+      },
+    })
+    return { content: [text(`answer ${answer.action} ${JSON.stringify(answer.content ?? {})}`)] }
+  })
   server.tool('plain', { description: 'An ordinary tool' }, () => ({ content: [text('plain ok')] }))
   const mcp = createMcpFetchHandler(server)
   // The explorer mounted in the server too (its sandbox on the other loopback name, the default).

@@ -121,6 +121,25 @@ describe('the MCP Apps host', () => {
   })
 })
 
+describe('the explorer proxy', () => {
+  it("forwards the target's elicitation to the page as MRTR rounds, and the answer back", async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    try {
+      const card = page.locator('[id="tool-confirm"]')
+      await card.getByRole('button', { name: 'Call' }).click()
+      const ask = card.locator('form.elicit')
+      await ask.waitFor({ timeout: 60_000 })
+      expect(await ask.textContent()).toContain('Really?')
+      await ask.getByLabel('Sure').check()
+      await ask.getByRole('button', { name: 'Accept' }).click()
+      await card.locator('.result', { hasText: 'answer accept {"sure":true}' }).waitFor({ timeout: 60_000 })
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
 describe('red-team L4: one hostile tool does not blank the explorer (mounted in the server)', () => {
   const mounted = () => `${new URL(server.url).origin}/`
 

@@ -5,7 +5,7 @@ import { McpClient } from '@edgemcp/core'
 import { StdioClientTransport } from '@edgemcp/stdio'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { createExplorer } from '../explorer.js'
-import { translate } from './translate.js'
+import { Translator } from './translate.js'
 
 export interface ExplorerProxyOptions {
   /** The target server's Streamable HTTP (or SSE-less legacy HTTP) endpoint, `http:` or `https:`. */
@@ -64,8 +64,9 @@ export async function startExplorerProxy(options: ExplorerProxyOptions): Promise
   const logins = new Map<string, (url: URL) => void>()
   const client = new McpClient(
     { name: 'edgemcp-explorer', version: '0.1.0' },
-    { capabilities: { extensions: UI } },
+    { capabilities: { extensions: UI }, requestTimeoutMs: 600_000 },
   )
+  const translator = new Translator(client)
   const stop = async () => {
     await Promise.allSettled([client.close(), closeServer(page), closeServer(sandbox)])
   }
@@ -112,7 +113,7 @@ export async function startExplorerProxy(options: ExplorerProxyOptions): Promise
         e instanceof RangeError ? e.message : 'Bad Request: not JSON',
       )
     }
-    const answer = await translate(client, body)
+    const answer = await translator.translate(body)
     if (answer === undefined) return plain(res, 202, '')
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     res.end(JSON.stringify(answer))
