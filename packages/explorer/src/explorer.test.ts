@@ -56,6 +56,10 @@ describe('createExplorer: the apps sandbox origin', () => {
     const given = at('https://mcp.example.com/', { sandboxOrigin: 'https://sandbox.example.com' })
     expect(await sandboxOf(given)).toBe('https://sandbox.example.com/?mcp-app-sandbox')
     expect(await sandboxOf(at('http://127.0.0.1:1/', { sandboxOrigin: false }))).toBe('')
+    // The page's own origin is no sandbox: no apps rather than a false one.
+    expect(
+      await sandboxOf(at('https://mcp.example.com/', { sandboxOrigin: 'https://mcp.example.com' })),
+    ).toBe('')
   })
 
   it('refuses a sandbox origin that is not an origin', () => {

@@ -9,7 +9,8 @@ export interface ExplorerOptions {
   /**
    * Where MCP Apps run: an origin other than the page's that reaches this same handler (a second hostname or
    * port routed to it), e.g. `https://sandbox.example.com`. Default: on a loopback page, the same port under
-   * the other loopback name (`localhost` ⇄ `127.0.0.1`); elsewhere none. `false` (or none) shows no apps.
+   * the other loopback name (`localhost` ⇄ `127.0.0.1`); elsewhere none. `false`, or the page's own origin,
+   * shows no apps.
    */
   sandboxOrigin?: string | false | undefined
 }
@@ -55,8 +56,9 @@ export function createExplorer(options: ExplorerOptions = {}): (request: Request
       return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })
     const url = new URL(request.url)
     if (url.searchParams.has('mcp-app-sandbox')) return sandboxResponse(url)
-    const sandbox = sandboxOriginOf(options.sandboxOrigin, url)
-    if (sandbox === url.origin) throw new TypeError('sandboxOrigin must differ from the page origin')
+    // A sandbox on the page's own origin would be none: then no apps.
+    const given = sandboxOriginOf(options.sandboxOrigin, url)
+    const sandbox = given === url.origin ? undefined : given
     // A nonce per answer: only the page's own script and style run, whatever a server's strings contain.
     const nonce = nonceOf()
     const sandboxUrl = sandbox ? `${sandbox.replace(/\/$/, '')}${url.pathname}?mcp-app-sandbox` : ''
