@@ -1,4 +1,4 @@
-import { McpServer } from '@edgemcp/core'
+import { McpServer, ProtocolError } from '@edgemcp/core'
 import { createExplorer } from '@edgemcp/explorer'
 import { createMcpFetchHandler } from '@edgemcp/streamable-http'
 import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
@@ -42,6 +42,7 @@ const page = (script: string) =>
 const BRIDGE = page(`
 handlers['ui/notifications/tool-input'] = (d) => report('tool-input ' + JSON.stringify(d.params.arguments))
 handlers['ui/notifications/tool-result'] = (d) => report('tool-result ' + d.params.content[0].text)
+handlers['ui/notifications/tool-cancelled'] = (d) => report('tool-cancelled ' + d.params.reason)
 handlers['ui/notifications/host-context-changed'] = (d) => report('context-changed ' + JSON.stringify(d.params))
 handlers['ui/resource-teardown'] = async (d) => {
   await call('tools/call', { name: 'record', arguments: { event: 'teardown: ' + d.params.reason } })
@@ -137,6 +138,13 @@ export async function startAppsServer(): Promise<AppsServer> {
       }
     })
   }
+  server.tool(
+    'broken',
+    { description: 'Fails', _meta: { ui: { resourceUri: 'ui://fixture/bridge' } } },
+    () => {
+      throw new ProtocolError(-32603, 'it broke')
+    },
+  )
   server.tool('secret', { description: 'Model only', _meta: { ui: { visibility: ['model'] } } }, () => {
     events.push('secret')
     return { content: [text('the secret')] }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ExplorerProxy, startExplorerProxy } from '../src/node/proxy.js'
@@ -11,11 +12,10 @@ import { launch, openPage } from './browser-helpers.js'
  * (`@modelcontextprotocol/server-basic-vanillajs` 2.0.3, a legacy-era server of the official SDK) over stdio
  * and over HTTP, in Chromium: the app renders in the sandbox and its button calls get-time through our host.
  */
-const BASIC = fileURLToPath(
-  new URL(
-    '../../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js',
-    import.meta.url,
-  ),
+// The package's main is dist/server.js; its bin, dist/index.js, sits beside it.
+const BASIC = join(
+  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-basic-vanillajs')),
+  'index.js',
 )
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/
 

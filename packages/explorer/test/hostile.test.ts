@@ -80,6 +80,17 @@ describe('the MCP Apps host', () => {
     }
   })
 
+  it('tells the View when the call fails (tool-cancelled) instead of a result', async () => {
+    const { page } = await openPage(browser, proxy.url)
+    try {
+      const { log } = await runApp(page, 'broken', 'tool-cancelled')
+      expect(log).toContain('tool-cancelled The call failed: it broke')
+      expect(log).not.toContain('tool-result')
+    } finally {
+      await page.close()
+    }
+  })
+
   it('contains a hostile View: forged sources, model-only tools, the explorer origin, undeclared network', async () => {
     const { page } = await openPage(browser, proxy.url)
     const before = server.events.length
