@@ -203,6 +203,13 @@ export async function startAppsServer(): Promise<AppsServer> {
     })
     return { content: [text(`answer ${answer.action} ${JSON.stringify(answer.content ?? {})}`)] }
   })
+  server.tool('steps', { description: 'Reports progress' }, async (_args, ctx) => {
+    for (let step = 1; step <= 3; step++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await ctx.progress(step, 3, `step ${step}`)
+    }
+    return { content: [text('steps done')] }
+  })
   server.tool('plain', { description: 'An ordinary tool' }, () => ({ content: [text('plain ok')] }))
   const mcp = createMcpFetchHandler(server)
   // The explorer mounted in the server too (its sandbox on the other loopback name, the default).

@@ -136,6 +136,31 @@ describe('the MCP Apps host', () => {
 })
 
 describe('the explorer proxy', () => {
+  it("forwards the target's progress to the page", async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    try {
+      const card = page.locator('[id="tool-steps"]')
+      await card.evaluate((node) => {
+        const seen: string[] = []
+        ;(window as unknown as { seen: string[] }).seen = seen
+        new MutationObserver(() => {
+          const label = node.querySelector('progress + span')?.textContent?.trim()
+          if (label && !seen.includes(label)) seen.push(label)
+        }).observe(node, { subtree: true, childList: true, characterData: true })
+      })
+      await card.getByRole('button', { name: 'Call' }).click()
+      await card.locator('.result', { hasText: 'steps done' }).waitFor({ timeout: 60_000 })
+      expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+        '1 / 3 — step 1',
+        '2 / 3 — step 2',
+        '3 / 3 — step 3',
+      ])
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   it("forwards the target's elicitation to the page as MRTR rounds, and the answer back", async () => {
     const { page, errors } = await openPage(browser, proxy.url)
     try {

@@ -113,7 +113,14 @@ export async function startExplorerProxy(options: ExplorerProxyOptions): Promise
         e instanceof RangeError ? e.message : 'Bad Request: not JSON',
       )
     }
-    const answer = await translator.translate(body)
+    // A request with a progress token is answered as an event stream: its progress, then its response.
+    let streaming = false
+    const answer = await translator.translate(body, (note) => {
+      if (!streaming) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' })
+      streaming = true
+      res.write(`data: ${JSON.stringify(note)}\n\n`)
+    })
+    if (streaming) return void res.end(answer === undefined ? '' : `data: ${JSON.stringify(answer)}\n\n`)
     if (answer === undefined) return plain(res, 202, '')
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     res.end(JSON.stringify(answer))

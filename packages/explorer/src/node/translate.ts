@@ -7,8 +7,13 @@ const ASKING = new Set(['tools/call', 'prompts/get', 'resources/read'])
 const MAX_WAITING = 32
 
 type Event = { done: JsonObject } | { ask: { key: string; params: JsonObject } }
+/** Receives the notifications (progress) of the page's request while it runs. */
+export type NoteSink = (notification: JsonObject) => void
+
 interface Pending {
   readonly events: Event[]
+  /** The page's progress token and where its notifications go, for the round in progress. */
+  progress: { token: string | number; sink: NoteSink } | undefined
   wake: (() => void) | undefined
   readonly answers: Map<string, (answer: JsonObject) => void>
 }
@@ -17,8 +22,8 @@ interface Pending {
  * The page's 2026-07-28 requests as calls of the connected client, which speaks whatever era the target does:
  * `server/discover` is answered from the handshake; the page's own `_meta` keys are dropped; an elicitation
  * the target sends during a call becomes an MRTR `input_required` answer to the page, whose retry (with
- * `inputResponses` and the `requestState`) answers the target. An elicitation belongs to the call started
- * last that is still running.
+ * `inputResponses` and the `requestState`) answers the target; a call's progress goes to the round's sink.
+ * An elicitation belongs to the call started last that is still running.
  */
 export class Translator {
   readonly #pending = new Map<string, Pending>()
@@ -39,7 +44,7 @@ export class Translator {
   }
 
   /** One JSON-RPC message of the page; its response, or undefined for a notification. */
-  async translate(body: unknown): Promise<JsonObject | undefined> {
+  async translate(body: unknown, sink?: NoteSink): Promise<JsonObject | undefined> {
     const msg = (body && typeof body === 'object' ? body : {}) as JsonObject
     const id = msg.id
     if (typeof id !== 'string' && typeof id !== 'number') return undefined
@@ -62,6 +67,9 @@ export class Translator {
     const responses = (params.inputResponses ?? {}) as Record<string, JsonObject>
     for (const k of ['requestState', 'inputResponses', '_meta']) delete params[k]
     const meta = { ...((msg.params as JsonObject | undefined)?._meta ?? {}) } as JsonObject
+    const token = meta.progressToken
+    const progress =
+      sink && (typeof token === 'string' || typeof token === 'number') ? { token, sink } : undefined
     for (const k of Object.keys(meta)) if (k.startsWith(PREFIX) || k === 'progressToken') delete meta[k]
     if (Object.keys(meta).length) params._meta = meta
     if (!ASKING.has(msg.method)) return reply(await settle(client.request(msg.method, params)))
@@ -69,6 +77,7 @@ export class Translator {
     let pending = typeof state === 'string' ? this.#pending.get(state) : undefined
     let key = typeof state === 'string' ? state : ''
     if (pending) {
+      pending.progress = progress
       for (const [k, answer] of Object.entries(responses)) {
         pending.answers.get(k)?.(answer)
         pending.answers.delete(k)
@@ -76,17 +85,23 @@ export class Translator {
     } else {
       if (typeof state === 'string')
         return reply({ error: { code: -32602, message: 'Unknown requestState' } })
-      const p: Pending = { events: [], wake: undefined, answers: new Map() }
+      const p: Pending = { events: [], progress, wake: undefined, answers: new Map() }
       pending = p
       key = `r${++this.#seq}`
       this.#pending.set(key, p)
       this.#current = p
-      void settle(client.request(msg.method, params, { timeoutMs: 600_000 })).then((done) =>
-        this.#push(p, { done }),
-      )
+      const onprogress = (info: { progress: number; total?: number; message?: string }) =>
+        p.progress?.sink({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: p.progress.token, ...info },
+        })
+      const options = progress ? { timeoutMs: 600_000, onprogress } : { timeoutMs: 600_000 }
+      void settle(client.request(msg.method, params, options)).then((done) => this.#push(p, { done }))
       if (this.#pending.size > MAX_WAITING) this.#forget(this.#pending.keys().next().value as string)
     }
     const event = await this.#next(pending)
+    pending.progress = undefined
     if ('done' in event) {
       this.#forget(key)
       return reply(event.done)
