@@ -63,7 +63,7 @@ async function mountApp(panel, tool, args) {
 function createView(panel, status, tool, args, html, meta) {
   const csp = cspOf(meta.csp)
   const src = sandboxUrl + '&origin=' + encodeURIComponent(location.origin) + '&csp=' + encodeURIComponent(JSON.stringify(csp))
-  const frame = el('iframe', { class: 'app-frame', sandbox: 'allow-scripts allow-same-origin', title: 'App ' + appUriOf(tool), src })
+  const frame = el('iframe', { class: 'app-frame', sandbox: 'allow-scripts allow-same-origin allow-forms', title: 'App ' + appUriOf(tool), src })
   if (meta.prefersBorder === false) frame.classList.add('borderless')
   const log = el('div', { class: 'app-log', 'aria-live': 'polite' })
   const contextBox = el('pre', { class: 'app-context', hidden: true })

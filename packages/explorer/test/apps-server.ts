@@ -10,6 +10,8 @@ import { type RunningServer, serve } from '@edgemcp/streamable-http/node'
  */
 export interface AppsServer extends RunningServer {
   events: string[]
+  /** How many calls of the app-only `hold` started; `release()` lets them all finish. */
+  holds: { started: number; release(): void }
 }
 
 const MIME = 'text/html;profile=mcp-app'
@@ -68,6 +70,14 @@ handlers['ui/resource-teardown'] = async (d) => {
   await report('mode-full ' + full.result.mode)
   const unknown = await call('ui/nonsense', {})
   await report('unknown ' + unknown.error.code)
+  // A form's submit event reaches the View's own handler (the sandbox allows forms; CSP stops their sending).
+  const form = document.createElement('form')
+  form.innerHTML = '<input name="q" value="typed">'
+  let submitted = 'not fired'
+  form.onsubmit = (e) => { e.preventDefault(); submitted = 'handled ' + new FormData(form).get('q') }
+  document.body.append(form)
+  form.requestSubmit()
+  await report('form-submit ' + submitted)
   notify('ui/notifications/size-changed', { width: 300, height: 123 })
   await report('bridge done')
 })()
@@ -98,6 +108,46 @@ const probe = async (name, f) => { try { await report(name + ' ' + await f()) } 
 })()
 `)
 
+/**
+ * A View that tries to leave its frame, to `esc` (the fixture's /escape, which records each hit): `how` is a popup,
+ * the explorer's top window and then a form, or its own frame navigated to an http page or a data: document.
+ */
+const breakout = (esc: string, how: 'form' | 'self' | 'data') =>
+  page(`
+const esc = ${JSON.stringify(esc)}
+;(async () => {
+  await start()
+  if (${JSON.stringify(how)} === 'form') {
+    const w = window.open(esc + '?via=popup')
+    await report('popup ' + (w ? 'OPENED' : 'blocked'))
+    try { top.location.href = esc + '?via=top'; await report('top-navigate not thrown') } catch { await report('top-navigate blocked') }
+    await report('escape navigating')
+    const form = document.createElement('form')
+    form.action = esc
+    form.innerHTML = '<input name="via" value="form">'
+    document.body.append(form)
+    form.submit()
+  } else {
+    await report('escape navigating')
+    location.href = ${JSON.stringify(how === 'data' ? 'data:text/html,%3Cp%3Eescaped' : `${esc}?via=self`)}
+  }
+})()
+`)
+
+/** A View that asks for more tool calls at once than the host lets it have in flight. */
+const BURST = page(`
+;(async () => {
+  await start()
+  let ok = 0, refused = 0
+  await Promise.all([...Array(8)].map(async () => {
+    const r = await call('tools/call', { name: 'hold', arguments: {} })
+    if (!r.error) { ok++; return }
+    if (++refused === 4) await report('burst refused 4: ' + r.error.message)
+  }))
+  await report('burst done ok=' + ok + ' refused=' + refused)
+})()
+`)
+
 /** A View that floods the host with messages. */
 const FLOOD = page(`
 ;(async () => {
@@ -117,6 +167,10 @@ export async function startAppsServer(): Promise<AppsServer> {
     bridge: () => ({ html: BRIDGE }),
     attack: () => ({ html: attack(origin), csp: { connectDomains: [origin, '* ; script-src *'] } }),
     flood: () => ({ html: FLOOD }),
+    escape: () => ({ html: breakout(`${origin}/escape`, 'form') }),
+    escape_self: () => ({ html: breakout(`${origin}/escape`, 'self') }),
+    escape_data: () => ({ html: breakout(`${origin}/escape`, 'data') }),
+    burst: () => ({ html: BURST }),
   }
   for (const [name, view] of Object.entries(views)) {
     const uri = `ui://fixture/${name}`
@@ -159,6 +213,26 @@ export async function startAppsServer(): Promise<AppsServer> {
     ({ event }) => {
       events.push(String(event))
       return { content: [text(`recorded ${event}`)] }
+    },
+  )
+  let release = () => {}
+  let gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const holds = {
+    started: 0,
+    release() {
+      release()
+      gate = Promise.resolve()
+    },
+  }
+  server.tool(
+    'hold',
+    { description: 'App only, waits for the test', _meta: { ui: { visibility: ['app'] } } },
+    async () => {
+      holds.started++
+      await gate
+      return { content: [text('held')] }
     },
   )
   server.resource('info://plain', { name: 'plain', mimeType: 'text/plain' }, (uri) => ({
@@ -218,9 +292,13 @@ export async function startAppsServer(): Promise<AppsServer> {
     fetch: (request: Request, env: unknown) => {
       const path = new URL(request.url).pathname
       if (path === '/') return explorer(request)
+      if (path === '/escape') {
+        events.push(`escape ${new URL(request.url).searchParams.get('via')}`)
+        return new Response('<!doctype html><p>escaped</p>', { headers: { 'content-type': 'text/html' } })
+      }
       return path === '/ping' ? new Response('pong') : mcp(request, env as never)
     },
   })
   origin = new URL(running.url).origin
-  return Object.assign(running, { events })
+  return Object.assign(running, { events, holds })
 }

@@ -62,6 +62,7 @@ describe('the MCP Apps host', () => {
         'mode-full fullscreen',
         'context-changed {"displayMode":"fullscreen"}',
         'unknown -32601',
+        'form-submit handled typed',
       ])
         expect(log).toContain(line)
       await card.locator('.app-log', { hasText: 'tool-result bridge result' }).waitFor()
@@ -111,6 +112,51 @@ describe('the MCP Apps host', () => {
         expect(log).toContain(`${probe} blocked`)
       expect(log).toContain('declared-fetch reached opaque') // the declared origin is reachable: CSP, not luck
       expect(log).not.toMatch(/READ|REACHED|ALLOWED|LOADED/)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it.each([
+    ['escape', 'a popup, the top window or a form'],
+    ['escape_self', 'its own frame navigated to an http page'],
+    ['escape_data', 'its own frame navigated to a data: document'],
+  ])('keeps a View in its frame (%s): %s goes nowhere', async (tool) => {
+    const { page } = await openPage(browser, proxy.url)
+    const before = server.events.length
+    try {
+      // The View's frame may navigate only within the sandbox's frame-src ('none' here): an error page.
+      const navigated = page.waitForEvent('framenavigated', {
+        predicate: (f) =>
+          !!f.parentFrame()?.url().startsWith(proxy.sandboxOrigin) && f.url() !== 'about:srcdoc',
+        timeout: 60_000,
+      })
+      const { log } = await runApp(page, tool, 'escape navigating')
+      if (tool === 'escape') {
+        expect(log).toContain('popup blocked')
+        expect(log).toContain('top-navigate blocked')
+      }
+      expect((await navigated).url()).toBe('chrome-error://chromewebdata/')
+      expect(page.url()).toBe(proxy.url)
+      expect(server.events.slice(before)).toEqual([]) // no request of /escape left the browser
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('holds a View to 4 calls in flight, refusing the rest until they end', async () => {
+    const { page } = await openPage(browser, proxy.url)
+    try {
+      const card = page.locator('[id="tool-burst"]')
+      await card.getByRole('button', { name: 'Call' }).click()
+      const log = card.locator('.app-log')
+      await log
+        .filter({ hasText: 'burst refused 4: Too many requests in flight (4)' })
+        .waitFor({ timeout: 60_000 })
+      expect(server.holds.started).toBe(4)
+      server.holds.release()
+      await log.filter({ hasText: 'burst done ok=4 refused=4' }).waitFor({ timeout: 60_000 })
+      expect(server.holds.started).toBe(4)
     } finally {
       await page.close()
     }
