@@ -81,6 +81,70 @@ describe('the MCP Apps host', () => {
     }
   })
 
+  it("ignores messages from every window but the View's: another sandbox frame, a popup, the page itself", async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    const before = server.events.length
+    try {
+      const { card } = await runApp(page, 'bridge', 'bridge done')
+      const explorer = new URL(proxy.url).origin
+      const sandboxUrl = `${proxy.sandboxOrigin}/?mcp-app-sandbox&origin=${encodeURIComponent(explorer)}&csp=%7B%7D`
+      // Forged requests and notifications, each sent where the host listens (the explorer's window) from a
+      // window on the sandbox's own origin that is not a View's, and from the explorer's window itself.
+      const forge = (tag: string) => {
+        const got: unknown[] = []
+        ;(window as unknown as { got: unknown[] }).got = got
+        addEventListener('message', (e) => got.push(e.data))
+        const to = (window.opener ?? window.parent) as Window
+        const post = (m: object) => to.postMessage({ jsonrpc: '2.0', ...m }, '*')
+        post({
+          id: `${tag}-1`,
+          method: 'tools/call',
+          params: { name: 'record', arguments: { event: `forged ${tag}` } },
+        })
+        post({
+          id: `${tag}-2`,
+          method: 'ui/message',
+          params: { role: 'user', content: { type: 'text', text: `FORGED ${tag}` } },
+        })
+        post({ method: 'ui/notifications/size-changed', params: { height: 777 } })
+        post({ method: 'ui/notifications/sandbox-proxy-ready', params: {} })
+      }
+      await page.evaluate((url) => {
+        const f = document.createElement('iframe')
+        f.id = 'foreign'
+        f.src = url
+        document.body.append(f)
+        return new Promise((resolve) => f.addEventListener('load', resolve))
+      }, sandboxUrl)
+      const foreign = await (await page.locator('iframe#foreign').elementHandle())?.contentFrame()
+      if (!foreign) throw new Error('no foreign frame')
+      await foreign.evaluate(forge, 'frame')
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.evaluate((url) => void window.open(url, '_blank'), sandboxUrl),
+      ])
+      await popup.waitForLoadState()
+      await popup.evaluate(forge, 'popup')
+      await page.evaluate(forge, 'page')
+      // The View's own next message (a teardown record) comes after all of them: by then each was handled.
+      await card.getByRole('button', { name: 'Close app' }).click()
+      await expect.poll(() => server.events.slice(before)).toContain('teardown: Closed by the person')
+      expect(server.events.slice(before)).toEqual(['from the view', 'teardown: Closed by the person'])
+      expect(await card.locator('.app-log').textContent()).not.toContain('FORGED')
+      expect(await foreign.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([])
+      expect(await popup.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([])
+      // The page's window hears its own forgeries (and the View's relayed lines), never an answer to a forgery.
+      const own = (await page.evaluate(() => (window as unknown as { got: unknown[] }).got)) as {
+        id?: string
+      }[]
+      expect(own.filter((m) => String(m.id).startsWith('page-') && !('method' in m))).toEqual([])
+      await popup.close()
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   it('tells the View when the call fails (tool-cancelled) instead of a result', async () => {
     const { page } = await openPage(browser, proxy.url)
     try {
