@@ -98,6 +98,8 @@ const probe = async (name, f) => { try { await report(name + ' ' + await f()) } 
   await report('ghost ' + (ghost.error ? 'refused' : 'ALLOWED'))
   await probe('cookie', () => 'READ ' + document.cookie)
   await probe('storage', () => 'READ ' + localStorage.length)
+  await probe('session-storage', () => 'READ ' + sessionStorage.length)
+  await probe('indexeddb', () => new Promise((ok, no) => { const r = indexedDB.open('x'); r.onsuccess = () => ok('READ'); r.onerror = () => no(r.error) }))
   await probe('top-dom', () => 'READ ' + top.document.title)
   await probe('parent-dom', () => 'READ ' + parent.document.title)
   await probe('explorer-fetch', async () => 'REACHED ' + (await fetch(explorer + '/mcp', { method: 'POST', mode: 'no-cors', body: '{}' })).type)

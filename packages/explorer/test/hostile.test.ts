@@ -160,6 +160,12 @@ describe('the MCP Apps host', () => {
     const { page } = await openPage(browser, proxy.url)
     const before = server.events.length
     try {
+      // Something to steal on the explorer's origin (and on the sandbox's host, which shares its cookies).
+      await page.context().addCookies([{ name: 'explorer_secret', value: '1', url: proxy.url }])
+      await page.evaluate(() => {
+        localStorage.setItem('explorer_secret', '1')
+        sessionStorage.setItem('explorer_secret', '1')
+      })
       const { log } = await runApp(page, 'attack', 'attack done')
       expect(log).toContain('secret refused: Tool secret is not callable by apps')
       expect(log).toContain('ghost refused')
@@ -167,6 +173,8 @@ describe('the MCP Apps host', () => {
       for (const probe of [
         'cookie',
         'storage',
+        'session-storage',
+        'indexeddb',
         'top-dom',
         'parent-dom',
         'explorer-fetch',
