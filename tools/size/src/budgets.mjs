@@ -75,8 +75,9 @@ export const entries = [
     resolveDir: here,
     external: [],
     // The explorer page (HTML, CSS and its script as strings) and its handler. A server pays it only when it
-    // imports the package; the sample Worker's budgeted bundle (apps/worker-server) leaves it out.
-    budgetGzip: 10 * 1024,
+    // imports the package; the sample Worker's budgeted bundle (apps/worker-server) leaves it out. With the
+    // MCP Apps host and its sandbox proxy: 13.5 KiB measured.
+    budgetGzip: 16 * 1024,
     mustNotContain: ['McpServer', 'McpClient'],
   },
   {
