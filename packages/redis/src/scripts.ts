@@ -9,12 +9,17 @@ const script = (source: string): Script => ({ source })
  * Appends one entry to a stream unless the stream has ended: `p` (the priming event) or `m` (a message),
  * with `u`, a token unique to the append: an append retried after a lost reply finds its entry and does not
  * add it twice. Entry ids are `0-1`, `0-2`, …, so the sequence of an event is its id's second part and a gap
- * is easy to see. Refreshes the TTL of the stream and its meta hash, records the stream's owner and the
- * request it answers (priming), that the answer went out, and where the answer to a server→client request
- * must be forwarded; wakes followers. Returns the entry id, or false when the stream had ended.
+ * is easy to see. Keeps the stream within its budgets: at most `maxlen` entries and `maxbytes` bytes of data
+ * (meta field `b`), trimming the oldest (the new entry too, when it alone is larger). A priming event of a
+ * stream that is not standalone enters the session's set of streams; beyond `maxstreams`, the oldest of them
+ * is forgotten (its keys deleted). Refreshes the TTL of the stream and its meta hash, records the stream's
+ * owner and the request it answers (priming), that the answer went out, and where the answer to a
+ * server→client request must be forwarded; wakes followers. Returns the entry id, or false when the stream
+ * had ended.
  *
  * KEYS: stream, meta[, pending request]. ARGV: maxlen, ttl ms, field, data, answered (1/0), channel,
- * pending value, pending ttl ms, owner ('' to keep), answering ('' for none), token, standalone (1/0).
+ * pending value, pending ttl ms, owner ('' to keep), answering ('' for none), token, standalone (1/0),
+ * maxbytes, session streams key ('' for none), maxstreams, key prefix, stream id.
  */
 export const APPEND = script(`
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
@@ -24,12 +29,49 @@ if ARGV[9] ~= '' then redis.call('HSET', KEYS[2], 'o', ARGV[9]) end
 if ARGV[10] ~= '' then redis.call('HSET', KEYS[2], 'a', ARGV[10]) end
 if ARGV[12] == '1' then redis.call('HSET', KEYS[2], 's', '1') end
 if ARGV[5] == '1' then redis.call('HSET', KEYS[2], 'd', '1') end
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', ARGV[3], ARGV[4], 'u', ARGV[11])
+local id = redis.call('XADD', KEYS[1], '0-*', ARGV[3], ARGV[4], 'u', ARGV[11])
+local bytes = redis.call('HINCRBY', KEYS[2], 'b', #ARGV[4])
+local n = redis.call('XLEN', KEYS[1])
+while n > 0 and (n > tonumber(ARGV[1]) or bytes > tonumber(ARGV[13])) do
+  local first = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', 1)[1]
+  bytes = bytes - #first[2][2]
+  redis.call('XDEL', KEYS[1], first[1])
+  n = n - 1
+end
+redis.call('HSET', KEYS[2], 'b', bytes)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if ARGV[14] ~= '' and ARGV[3] == 'p' and ARGV[12] ~= '1' then
+  local seq = redis.call('HINCRBY', ARGV[14] .. ':n', 'n', 1)
+  redis.call('ZADD', ARGV[14], 'NX', seq, ARGV[17])
+  redis.call('PEXPIRE', ARGV[14], ARGV[2])
+  redis.call('PEXPIRE', ARGV[14] .. ':n', ARGV[2])
+  while redis.call('ZCARD', ARGV[14]) > tonumber(ARGV[15]) do
+    local old = redis.call('ZPOPMIN', ARGV[14])[1]
+    redis.call('DEL', ARGV[16] .. 'e:' .. old, ARGV[16] .. 'm:' .. old)
+  end
+end
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
 redis.call('PUBLISH', ARGV[6], id)
 return id
+`)
+
+/**
+ * Admits a new legacy session of a client, counted fleet-wide: drops the members of the client's set whose
+ * session key is gone (deleted, expired), then adds this one unless the set already holds `max`. Returns the
+ * count before, or -1 when refused.
+ *
+ * KEYS: the client's set. ARGV: session id, max, ttl ms, prefix of session keys.
+ */
+export const ADMIT_SESSION = script(`
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[4] .. member) == 0 then redis.call('SREM', KEYS[1], member) end
+end
+local n = redis.call('SCARD', KEYS[1])
+if n >= tonumber(ARGV[2]) then return -1 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return n
 `)
 
 /**

@@ -1,8 +1,9 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import type { SseMessageReceiver, SseSessionStore } from '@edgemcp/sse'
 import type { RequestAuth } from '@edgemcp/streamable-http'
+import { overLimit, sessionClientOf } from '@edgemcp/streamable-http/internal'
 import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
-import { FORWARD_RESPONSE } from './scripts.js'
+import { ADMIT_SESSION, FORWARD_RESPONSE } from './scripts.js'
 import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
 
 /**
@@ -95,6 +96,22 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
   async set(session: ServerSession): Promise<void> {
     const f = this.#fleet
     const stored = storedForm(session, f.instanceId)
+    const client = this.#local.has(session.id) ? undefined : sessionClientOf(session)
+    if (client !== undefined) {
+      // A new session: counted against its client's share of the whole fleet (429 beyond it).
+      const admitted = await f.link.script<number>(
+        ADMIT_SESSION,
+        [f.keys.clientSessions(client)],
+        [session.id, String(f.options.maxSessionsPerClient), this.#ttl, f.keys.session(this.#kind, '')],
+      )
+      if (admitted < 0) {
+        f.closeLocally(session, 'Too many sessions')
+        throw overLimit(
+          429,
+          `Too many sessions: this client already holds ${f.options.maxSessionsPerClient} in the fleet; delete one (HTTP DELETE) first`,
+        )
+      }
+    }
     try {
       await f.link.command(['SET', this.#key(session.id), stored, 'PX', this.#ttl])
     } catch (e) {
