@@ -12,7 +12,9 @@ const script = (source: string): Script => ({ source })
  * is easy to see. Keeps the stream within its budgets: at most `maxlen` entries and `maxbytes` bytes of data
  * (meta field `b`), trimming the oldest (the new entry too, when it alone is larger). A priming event of a
  * stream that is not standalone enters the session's set of streams; beyond `maxstreams`, the oldest of them
- * is forgotten (its keys deleted). Refreshes the TTL of the stream and its meta hash, records the stream's
+ * is forgotten: its keys deleted, or, while it is still being written (not ended), its entries trimmed and
+ * the stream marked (meta field `f`) to keep nothing more, so that its event ids go on where they were (a
+ * deleted stream would count from 1 again) until END deletes it. Refreshes the TTL of the stream and its meta hash, records the stream's
  * owner and the request it answers (priming), that the answer went out, and where the answer to a
  * server→client request must be forwarded; wakes followers. Returns the entry id, or false when the stream
  * had ended.
@@ -29,10 +31,12 @@ if ARGV[9] ~= '' then redis.call('HSET', KEYS[2], 'o', ARGV[9]) end
 if ARGV[10] ~= '' then redis.call('HSET', KEYS[2], 'a', ARGV[10]) end
 if ARGV[12] == '1' then redis.call('HSET', KEYS[2], 's', '1') end
 if ARGV[5] == '1' then redis.call('HSET', KEYS[2], 'd', '1') end
+local maxbytes = tonumber(ARGV[13])
+if redis.call('HEXISTS', KEYS[2], 'f') == 1 then maxbytes = -1 end
 local id = redis.call('XADD', KEYS[1], '0-*', ARGV[3], ARGV[4], 'u', ARGV[11])
 local bytes = redis.call('HINCRBY', KEYS[2], 'b', #ARGV[4])
 local n = redis.call('XLEN', KEYS[1])
-while n > 0 and (n > tonumber(ARGV[1]) or bytes > tonumber(ARGV[13])) do
+while n > 0 and (n > tonumber(ARGV[1]) or bytes > maxbytes) do
   local first = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', 1)[1]
   bytes = bytes - #first[2][2]
   redis.call('XDEL', KEYS[1], first[1])
@@ -48,7 +52,14 @@ if ARGV[14] ~= '' and ARGV[3] == 'p' and ARGV[12] ~= '1' then
   redis.call('PEXPIRE', ARGV[14] .. ':n', ARGV[2])
   while redis.call('ZCARD', ARGV[14]) > tonumber(ARGV[15]) do
     local old = redis.call('ZPOPMIN', ARGV[14])[1]
-    redis.call('DEL', ARGV[16] .. 'e:' .. old, ARGV[16] .. 'm:' .. old)
+    local oldStream, oldMeta = ARGV[16] .. 'e:' .. old, ARGV[16] .. 'm:' .. old
+    if redis.call('EXISTS', oldMeta) == 0 or redis.call('HEXISTS', oldMeta, 'x') == 1 then
+      redis.call('DEL', oldStream, oldMeta)
+    else
+      -- Still being written: its events go, its (empty) stream stays so that its ids go on, and it keeps no more.
+      redis.call('XTRIM', oldStream, 'MAXLEN', 0)
+      redis.call('HSET', oldMeta, 'f', '1', 'b', 0)
+    end
   end
 end
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
@@ -76,7 +87,8 @@ return n
 
 /**
  * Ends a stream once: when the request it answers got no answer, an error response for it first; then the
- * end entry `x`. Nothing for a stream that is gone or already ended. Returns 1 when it ended the stream.
+ * end entry `x`. Nothing for a stream that is gone or already ended. A stream its session forgot (meta field
+ * `f`, see APPEND) is deleted once ended. Returns 1 when it ended the stream.
  *
  * KEYS: stream, meta. ARGV: maxlen, ttl ms, channel, error message (a JSON string), reason.
  */
@@ -92,6 +104,7 @@ redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '0-*', 'x', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PUBLISH', ARGV[3], 'x')
+if redis.call('HEXISTS', KEYS[2], 'f') == 1 then redis.call('DEL', KEYS[1], KEYS[2]) end
 return 1
 `)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerOf } from './support/client.js'
+import { answerOf, sseReader } from './support/client.js'
 import { fleetTestbed } from './support/testbed.js'
 
 /**
@@ -67,6 +67,38 @@ describe('budgets of what a client can make Redis hold', () => {
     const last = await client.get(0, { ...headers, 'Last-Event-ID': firstIds[9] as string })
     expect(last.status).toBe(200)
     await last.body?.cancel()
+  })
+
+  it('a stream forgotten while still being written goes on live, its ids counting on, then is gone', async () => {
+    const { prefix, client } = await bed.fleet(1, { maxStreamsPerSession: 2 })
+    const { headers } = await client.initialize(0, 0, { elicitation: {} })
+    const { res, id } = await client.call(0, headers, 'confirm')
+    const live = sseReader(res)
+    const asked = await live.message()
+    expect(asked?.method).toBe('elicitation/create')
+    const askedAt = live.lastEventId as string
+    const streamId = askedAt.slice(0, askedAt.lastIndexOf(':'))
+    const seq = (eventId: string | undefined) => Number(eventId?.slice(eventId.lastIndexOf(':') + 1))
+    // Three more streams in the session: the live one, the oldest, is forgotten (its events go).
+    for (let i = 0; i < 3; i++) {
+      const { res: done } = await client.call(0, headers, 'slow', { steps: 1 }, { progressToken: `q${i}` })
+      expect((await answerOf(done)).result).toBeDefined()
+    }
+    const raw = await bed.raw()
+    expect(await raw.xLen(`${prefix}e:${streamId}`)).toBe(0)
+    const resumed = await client.get(0, { ...headers, 'Last-Event-ID': askedAt })
+    expect(resumed.status).toBe(400)
+    await resumed.body?.cancel()
+    // The answer still arrives live, with the stream's next id (not a new count from 1).
+    const answer = { jsonrpc: '2.0', id: asked?.id, result: { action: 'accept', content: { ok: true } } }
+    expect((await client.post(0, answer, headers)).status).toBe(202)
+    expect(await live.message()).toMatchObject({ id, result: { content: [{ text: 'accept:{"ok":true}' }] } })
+    expect(seq(live.lastEventId)).toBeGreaterThan(seq(askedAt))
+    expect(await live.message()).toBeUndefined()
+    // Ended, it holds nothing in Redis.
+    await expect
+      .poll(() => raw.exists([`${prefix}e:${streamId}`, `${prefix}m:${streamId}`]), { timeout: 10_000 })
+      .toBe(0)
   })
 
   it('behind a trusted proxy, a client’s sessions are counted fleet-wide by X-Forwarded-For (429 beyond)', async () => {
