@@ -33,7 +33,7 @@ export class Keys {
     return `${this.prefix}n:${sessionId}`
   }
 
-  /** The legacy sessions of one client (`ClientLimits.clientOf`) in the fleet (a set of session ids). */
+  /** The legacy sessions of one client (`ClientLimits.clientOf`) in the fleet (a set of session keys). */
   clientSessions(client: string): string {
     return `${this.prefix}q:${client}`
   }

@@ -68,15 +68,15 @@ return id
 `)
 
 /**
- * Admits a new legacy session of a client, counted fleet-wide: drops the members of the client's set whose
- * session key is gone (deleted, expired), then adds this one unless the set already holds `max`. Returns the
- * count before, or -1 when refused.
+ * Admits a new legacy session of a client, counted fleet-wide: drops the members of the client's set (the
+ * keys of its sessions, of either transport) that are gone (deleted, expired), then adds this one unless the
+ * set already holds `max`. Returns the count before, or -1 when refused.
  *
- * KEYS: the client's set. ARGV: session id, max, ttl ms, prefix of session keys.
+ * KEYS: the client's set. ARGV: the session's key, max, ttl ms.
  */
 export const ADMIT_SESSION = script(`
 for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  if redis.call('EXISTS', ARGV[4] .. member) == 0 then redis.call('SREM', KEYS[1], member) end
+  if redis.call('EXISTS', member) == 0 then redis.call('SREM', KEYS[1], member) end
 end
 local n = redis.call('SCARD', KEYS[1])
 if n >= tonumber(ARGV[2]) then return -1 end

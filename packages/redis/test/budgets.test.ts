@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerOf, sseReader } from './support/client.js'
+import { answerOf, sseEventsOf, sseReader } from './support/client.js'
 import { fleetTestbed } from './support/testbed.js'
 
 /**
@@ -117,6 +117,50 @@ describe('budgets of what a client can make Redis hold', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     // Another client behind the same proxy has its own share.
     expect((await open(4, '203.0.113.8')).status).toBe(200)
+  })
+
+  it('legacy HTTP+SSE sessions and Streamable HTTP sessions of a client share one fleet-wide count', async () => {
+    const { instances, client } = await bed.fleet(2, { maxSessionsPerClient: 2 })
+    const opened: Array<{ drop(): void }> = []
+    for (let i = 0; i < 2; i++) {
+      const stream = sseEventsOf(await fetch(instances[i]!.url, { headers: { Accept: 'text/event-stream' } }))
+      expect((await stream.next())?.event).toBe('endpoint')
+      opened.push(stream)
+    }
+    const { body, headers } = initialize()
+    const over = await client.post(0, JSON.parse(body), headers)
+    expect(over.status).toBe(429)
+    await over.body?.cancel()
+    const sse = await fetch(instances[1]!.url, { headers: { Accept: 'text/event-stream' } })
+    expect(sse.status).toBe(429)
+    expect(Number(sse.headers.get('retry-after'))).toBeGreaterThan(0)
+    await sse.body?.cancel()
+    for (const stream of opened) stream.drop()
+  })
+
+  it('the count outlives its last admission while the client’s sessions are in use', async () => {
+    const { prefix, client } = await bed.fleet(2, { maxSessionsPerClient: 2, heartbeatMs: 100 })
+    const a = await client.initialize(0)
+    await client.initialize(1)
+    const raw = await bed.raw()
+    const set = (await held(prefix)).keys.find((k) => k.startsWith(`${prefix}q:`)) as string
+    expect(await raw.sCard(set)).toBe(2)
+    // As if the sessions had been admitted long ago: the set is about to expire, the sessions are in use.
+    await raw.pExpire(set, 1500)
+    await expect
+      .poll(
+        async () => {
+          const { res } = await client.call(0, a.headers, 'echo', { text: 'still here' })
+          await res.body?.cancel()
+          return raw.pTTL(set)
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBeGreaterThan(60_000)
+    const { body, headers } = initialize()
+    const over = await client.post(1, JSON.parse(body), headers)
+    expect(over.status).toBe(429)
+    await over.body?.cancel()
   })
 
   it('a deleted session frees its place in the client’s fleet-wide share', async () => {
