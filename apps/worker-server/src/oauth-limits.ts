@@ -1,4 +1,5 @@
 import { getOAuthApi, type OAuthProviderOptions } from '@cloudflare/workers-oauth-provider'
+import { readBody } from '@edgemcp/streamable-http/internal'
 import type { Env } from './env.js'
 
 /** Largest client metadata `/oauth/register` takes, in bytes of JSON (the library's own cap is 1 MiB). */
@@ -21,30 +22,10 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   })
 
-/** At most `limit` bytes of `request`'s body as text; undefined when there are more. */
-async function readUpTo(request: Request, limit: number): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return undefined
-  const reader = request.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      reader.cancel().catch(() => {})
-      return undefined
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
-  return new TextDecoder().decode(all)
+/** At most `limit` bytes of `request`'s body as text (the transport's body reader); undefined otherwise. */
+const readUpTo = async (request: Request, limit: number): Promise<string | undefined> => {
+  const body = await readBody(request, limit)
+  return body.ok ? body.text : undefined
 }
 
 /**
