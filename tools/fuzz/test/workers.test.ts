@@ -21,11 +21,25 @@ describe.skipIf(!hasApp)(
       await dev?.stop()
     })
 
+    /**
+     * Throws "dev server restarted" when wrangler reloaded the Worker since `before` reloads: a failure seen
+     * then says nothing about the Worker (issue 33: a reload mid-run, caused by another test's wrangler dev).
+     */
+    function noRestartSince(before: number): void {
+      const restarts = (dev as WranglerDev).reloads() - before
+      if (restarts > 0)
+        throw new Error(
+          `dev server restarted (wrangler reloaded the Worker ${restarts}× during the run): not a finding`,
+        )
+    }
+
     /** `numRuns` cases of `seed` against the Worker: no failure, every case run. */
     async function passes(seed: number, numRuns: number): Promise<void> {
       const target = await workersTarget((dev as WranglerDev).url)
+      const before = (dev as WranglerDev).reloads()
       try {
         const r = await fuzzTarget(target, { seed, numRuns })
+        if (r.report !== undefined) noRestartSince(before)
         expect(r.report).toBeUndefined()
         expect(r.runs).toBe(numRuns)
       } finally {
@@ -46,6 +60,7 @@ describe.skipIf(!hasApp)(
       const url = `${(dev as WranglerDev).url}/mcp`
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: modernMeta() } })
       const modern = { ...JSON_HEADERS, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'ping' }
+      const before = (dev as WranglerDev).reloads()
       const outcomes: Array<[string, number | string]> = []
       const post = async (
         label: string,
@@ -78,6 +93,7 @@ describe.skipIf(!hasApp)(
         await post('well-formed', modern, ping)
       }
       // 413 and 415 for the refused bodies, 404 (modern `ping` is not a method) for the well-formed ones.
+      if (outcomes.some(([label, o]) => o !== expected[label])) noRestartSince(before)
       expect(outcomes.filter(([label, o]) => o !== expected[label])).toEqual([])
     }, 60_000)
 
