@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { codeBlocks } from '@edgemcp/tools-pack-check/readme-blocks'
+
+export { documentedOutput } from '@edgemcp/tools-pack-check/readme-blocks'
 import { repoRoot } from '@edgemcp/tools-pack-check/packages'
 
 /** The guide this workspace follows, relative to the repository root. */
@@ -67,11 +69,4 @@ export function guideSteps(markdown = readFileSync(join(repoRoot, GUIDE), 'utf8'
     if (named) steps.push({ kind: 'write', path: named[1]!, content: `${block.code}\n`, line: block.line })
   }
   return steps
-}
-
-/** What the guide says a script prints: the `// …` line right after its `console.log(…)` line. */
-export function documentedOutput(content: string): string | undefined {
-  const lines = content.split('\n')
-  const at = lines.findIndex((l) => /^console\.log\(/.test(l))
-  return at < 0 ? undefined : /^\/\/ (.*)$/.exec(lines[at + 1] ?? '')?.[1]
 }

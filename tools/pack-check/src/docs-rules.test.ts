@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { deadReadmeLinks, importsNotInstalled, markdownLinks, readRepoFile, userDocs } from './docs-rules.js'
+import { publishedPackages, repoRoot } from './packages.js'
+import { tsExamples } from './readme-blocks.js'
+
+const packages = publishedPackages()
+
+describe('package READMEs as npm shows them (issue 33)', () => {
+  it.each(packages.map((p) => ({ name: p.json.name, pkg: p })))(
+    '$name links nothing relative outside the package or unpublished',
+    ({ pkg }) => {
+      expect(deadReadmeLinks(pkg, readFileSync(join(pkg.path, 'README.md'), 'utf8'))).toEqual([])
+    },
+  )
+
+  it.each(packages.map((p) => ({ name: p.json.name, pkg: p })))(
+    '$name installs every @edgemcp package its examples import',
+    ({ pkg }) => {
+      const file = `${pkg.dir}/README.md`
+      expect(importsNotInstalled(readRepoFile(file), file)).toEqual([])
+    },
+  )
+
+  it('finds the links that would be dead: up and out, an unpublished file; keeps absolute ones and anchors', () => {
+    const pkg = packages.find((p) => p.json.name === '@edgemcp/core')!
+    const md = [
+      '[a](../../docs/guides/x.md) [b](../workers#readme) [c](examples/x.ts) [d](dist/index.js)',
+      '[e](https://github.com/edgemcp/edgemcp/tree/main/docs) [f](#usage) `[g](../not-a-link)`',
+      '[i](https://github.com/edgemcp/edgemcp/tree/main/docs/no-such-guide.md#x)',
+      '```md',
+      '[h](../in-a-code-block)',
+      '```',
+    ].join('\n')
+    expect(markdownLinks(md).map((l) => l.target)).toEqual([
+      '../../docs/guides/x.md',
+      '../workers#readme',
+      'examples/x.ts',
+      'dist/index.js',
+      'https://github.com/edgemcp/edgemcp/tree/main/docs',
+      '#usage',
+      'https://github.com/edgemcp/edgemcp/tree/main/docs/no-such-guide.md#x',
+    ])
+    expect(deadReadmeLinks(pkg, md)).toEqual([
+      'packages/core/README.md:1: ../../docs/guides/x.md leaves the package',
+      'packages/core/README.md:1: ../workers#readme leaves the package',
+      'packages/core/README.md:1: examples/x.ts is not in the published files',
+      'packages/core/README.md:3: https://github.com/edgemcp/edgemcp/tree/main/docs/no-such-guide.md#x names no file of the repository',
+    ])
+  })
+
+  it('sees an import its install block leaves out', () => {
+    const md =
+      "```sh\nnpm i @edgemcp/core\n```\n```ts\nimport { a } from '@edgemcp/core'\nimport { b } from '@edgemcp/streamable-http/node'\n```"
+    expect(importsNotInstalled(md, 'x.md')).toEqual(['@edgemcp/streamable-http'])
+  })
+})
+
+describe('the documentation a user reads', () => {
+  it('gives every Vitest example hook that starts a server a timeout above the 10 s default', () => {
+    const hooks = tsExamples().flatMap((e) =>
+      [...e.code.matchAll(/^beforeAll\(async \(\) => \{\n([\s\S]*?)^\}(, [\d_]+)?\)/gm)]
+        .filter((m) => /mcpShell|mcpHttp|serve\(|spawn/.test(m[1]!))
+        .map((m) => ({
+          at: `${e.file}:${e.line}`,
+          timeout: Number((m[2] ?? ', 0').slice(2).replace(/_/g, '')),
+        })),
+    )
+    expect(hooks.length).toBeGreaterThan(0)
+    expect(hooks.filter((h) => h.timeout <= 10_000)).toEqual([])
+  })
+
+  it('marks every Node server example ```ts server (or run, when it stops by itself), so that the consumer test runs it; none listens unchecked', () => {
+    // Examples that need a service of their own (Redis) are type-checked only.
+    const servers = tsExamples().filter(
+      (e) =>
+        e.env === 'node' &&
+        /from '(@hono\/node-server|@edgemcp\/streamable-http\/node)'/.test(e.code) &&
+        /\bserve\(/.test(e.code) &&
+        !e.code.includes('REDIS_URL'),
+    )
+    expect(servers.length).toBeGreaterThanOrEqual(3)
+    expect(
+      servers
+        .filter((e) => !e.meta.includes('server') && !e.meta.includes('run'))
+        .map((e) => `${e.file}:${e.line}`),
+    ).toEqual([])
+    // @hono/node-server's serve() listens on every interface and checks no Host (DNS rebinding).
+    expect(
+      servers.filter((e) => e.code.includes("from '@hono/node-server'")).map((e) => `${e.file}:${e.line}`),
+    ).toEqual([])
+    const at = (e: { file: string; line: number }) => `${e.file}:${e.line}`
+    const marked = tsExamples().filter((e) => e.meta.includes('server'))
+    expect(marked.map(at).filter((m) => !servers.map(at).includes(m))).toEqual([])
+  })
+
+  it('never says `npx edgemcp-codegen` (no npm package has that name: anyone could register it)', () => {
+    const found = userDocs().flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((l, i) =>
+          /npx\s+(--\S+\s+)*edgemcp-codegen/.test(l) ? [`${relative(repoRoot, f)}:${i + 1}`] : [],
+        ),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('says where a user starts that the packages need "type": "module" and NodeNext (or bundler) resolution', () => {
+    for (const file of ['README.md', 'packages/core/README.md']) {
+      const text = readRepoFile(file)
+      expect(text, file).toContain('"type": "module"')
+      expect(text, file).toMatch(/"module": "NodeNext"/)
+    }
+  })
+})
