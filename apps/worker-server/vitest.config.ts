@@ -69,7 +69,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          hookTimeout: 600_000, // a hang guard: wrangler dev of this app waits for its directory's lock (tools/wrangler-dev)
         },
       },
     ],

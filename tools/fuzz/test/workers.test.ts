@@ -16,7 +16,7 @@ describe.skipIf(!hasApp)(
   () => {
     beforeAll(async () => {
       dev = await startWranglerDev({ cwd: WORKER_APP, timeoutMs: 90_000 })
-    }, 120_000)
+    }, 600_000) // a hang guard: other tests' wrangler dev of apps/worker-server end first (the directory's lock)
     afterAll(async () => {
       await dev?.stop()
     })
