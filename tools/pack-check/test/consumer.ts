@@ -75,6 +75,19 @@ async function clientCheck(dir: string, url: string, eras: string[]): Promise<Re
   return JSON.parse(await runOk(process.execPath, args, { cwd: dir, env: cleanEnv() }))
 }
 
+/** The Node examples marked ```ts <meta>, labelled by where they are. */
+const nodeExamples = (meta: string) =>
+  examples
+    .filter((e) => e.env === 'node' && e.meta.includes(meta))
+    .map((example) => ({ label: `${example.file}:${example.line}`, example }))
+
+/** A server at `server.url` answers a client of each era with the version of that era. */
+async function answersBothEras(dir: string, server: { url: string; output: () => string }): Promise<void> {
+  const result = await clientCheck(dir, server.url, ['modern', 'legacy'])
+  expect(result.modern, server.output()).toMatchObject({ protocolVersion: '2026-07-28' })
+  expect(result.legacy, server.output()).toMatchObject({ protocolVersion: '2025-11-25' })
+}
+
 /**
  * Writes `example` as JavaScript next to the other examples (so it resolves the installed packages) and
  * returns its path relative to `dir`: the example as Node's type stripping would run it, types removed.
@@ -244,9 +257,7 @@ export function consumerSuite(name: VariantName): void {
             : [join(dir, 'node_modules/@oven/bun-linux-x64/bin/bun'), file]
         const server = await startRuntimeServer(dir, argv)
         try {
-          const result = await clientCheck(dir, server.url, ['modern', 'legacy'])
-          expect(result.modern, server.output()).toMatchObject({ protocolVersion: '2026-07-28' })
-          expect(result.legacy, server.output()).toMatchObject({ protocolVersion: '2025-11-25' })
+          await answersBothEras(dir, server)
         } finally {
           await server.stop()
         }
@@ -255,40 +266,32 @@ export function consumerSuite(name: VariantName): void {
 
     // ```ts server examples: Node servers a user starts as written (PORT=0 here): both eras answer, and a Host
     // that is not the server's own is refused (DNS rebinding), as serve() of streamable-http/node does.
-    it
-      .skipIf(name === 'lowest')
-      .each(
-        examples
-          .filter((e) => e.env === 'node' && e.meta.includes('server'))
-          .map((example) => ({ label: `${example.file}:${example.line}`, example })),
-      )('runs $label on Node: both eras answer, Host: evil.example.com gets 403', async ({ example }) => {
-      const file = writeRunnable(dir, example)
-      const server = await startRuntimeServer(dir, [process.execPath, file])
-      try {
-        expect(await hostStatus(server.url, 'evil.example.com'), server.output()).toBe(403)
-        expect(await hostStatus(server.url, new URL(server.url).host)).not.toBe(403)
-        const result = await clientCheck(dir, server.url, ['modern', 'legacy'])
-        expect(result.modern, server.output()).toMatchObject({ protocolVersion: '2026-07-28' })
-        expect(result.legacy, server.output()).toMatchObject({ protocolVersion: '2025-11-25' })
-      } finally {
-        await server.stop()
-      }
-    })
+    it.skipIf(name === 'lowest').each(nodeExamples('server'))(
+      'runs $label on Node: both eras answer, Host: evil.example.com gets 403',
+      async ({ example }) => {
+        const file = writeRunnable(dir, example)
+        const server = await startRuntimeServer(dir, [process.execPath, file])
+        try {
+          expect(await hostStatus(server.url, 'evil.example.com'), server.output()).toBe(403)
+          expect(await hostStatus(server.url, new URL(server.url).host)).not.toBe(403)
+          await answersBothEras(dir, server)
+        } finally {
+          await server.stop()
+        }
+      },
+    )
 
     // ```ts run examples: scripts a user runs as written; each must end by itself and print what it says.
-    it
-      .skipIf(name === 'lowest')
-      .each(
-        examples
-          .filter((e) => e.env === 'node' && e.meta.includes('run'))
-          .map((example) => ({ label: `${example.file}:${example.line}`, example })),
-      )('runs $label on Node to its end, printing what it says', async ({ example }) => {
-      const file = writeRunnable(dir, example)
-      const r = await run(process.execPath, [file], { cwd: dir, env: cleanEnv(), timeout: 120_000 })
-      expect(r.code, r.stdout + r.stderr).toBe(0)
-      const said = documentedOutput(example.code)
-      if (said !== undefined) expect(r.stdout.trim().split('\n').at(-1)).toBe(said)
-    })
+    it.skipIf(name === 'lowest').each(nodeExamples('run'))(
+      'runs $label on Node to its end, printing what it says',
+      async ({ example }) => {
+        const file = writeRunnable(dir, example)
+        const r = await run(process.execPath, [file], { cwd: dir, env: cleanEnv(), timeout: 120_000 })
+        expect(r.code, r.stdout + r.stderr).toBe(0)
+        const said = documentedOutput(example.code)
+        if (said !== undefined) expect(r.stdout.trim().split('\n').at(-1)).toBe(said)
+      },
+    )
 
     it('type-checks Worker code against @cloudflare/workers-types (skipLibCheck false)', async () => {
       expect(await typecheck(dir, 'tsconfig.workers-types.json')).toBe('')
