@@ -19,7 +19,7 @@ describe('package READMEs as npm shows them (issue 33)', () => {
     '$name installs every @edgemcp package its examples import',
     ({ pkg }) => {
       const file = `${pkg.dir}/README.md`
-      expect(importsNotInstalled(readRepoFile(file), file)).toEqual([])
+      expect(importsNotInstalled(readRepoFile(file), file, pkg.json.name)).toEqual([])
     },
   )
 

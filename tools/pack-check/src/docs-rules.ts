@@ -59,13 +59,14 @@ export function userDocs(): string[] {
 
 /**
  * The @edgemcp packages a README's TypeScript examples import that its install block (the first shell block)
- * does not install: with pnpm (strict node_modules) a package reached only through another one's
+ * does not install (`own`, the README's package, aside): with pnpm (strict node_modules) a package reached only through another one's
  * dependencies cannot be imported.
  */
-export function importsNotInstalled(markdown: string, file: string): string[] {
+export function importsNotInstalled(markdown: string, file: string, own?: string): string[] {
   const blocks = codeBlocks(markdown, file)
   const install = blocks.find((b) => ['sh', 'bash', 'shell'].includes(b.lang))?.code ?? ''
-  const installed = new Set(install.match(/@edgemcp\/[a-z-]+/g) ?? [])
+  // The package itself: whether the README installs it is the install-line test's to say.
+  const installed = new Set([...(install.match(/@edgemcp\/[a-z-]+/g) ?? []), ...(own ? [own] : [])])
   const imported = new Set<string>()
   for (const b of blocks.filter((b) => ['ts', 'typescript', 'tsx', 'mts'].includes(b.lang)))
     for (const m of b.code.matchAll(/from '(@edgemcp\/[a-z-]+)[^']*'/g)) imported.add(m[1]!)
