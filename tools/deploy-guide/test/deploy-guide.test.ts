@@ -62,11 +62,13 @@ function tarballsOf(names: string[], cwd: string): string[] {
   return [...found]
 }
 
-async function sh(command: string, cwd: string): Promise<string> {
+async function sh(command: string, cwd: string, where = GUIDE): Promise<string> {
   const r = await run('bash', ['-c', command], { cwd, env: userEnv() })
   done.push(command)
   if (r.code !== 0)
-    throw new Error(`${command} failed (${r.code ?? r.signal}) in ${cwd}:\n${r.stdout}\n${r.stderr}`)
+    throw new Error(
+      `${where}: ${command} failed (${r.code ?? r.signal}) in ${cwd}:\n${r.stdout}\n${r.stderr}`,
+    )
   return r.stdout
 }
 
@@ -94,6 +96,7 @@ describe(`${GUIDE}, followed step by step on Node 22 with the newest C3 and wran
           await sh(
             `npm i ${step.dev ? '-D ' : ''}--no-audit --no-fund ${tarballsOf(step.packages, cwd).join(' ')}`,
             cwd,
+            where,
           )
           break
         case 'dev':
@@ -103,10 +106,10 @@ describe(`${GUIDE}, followed step by step on Node 22 with the newest C3 and wran
         case 'account':
           break // needs a Cloudflare account
         case 'deploy':
-          await sh('npx wrangler deploy --dry-run --outdir .deploy-dry-run', cwd)
+          await sh('npx wrangler deploy --dry-run --outdir .deploy-dry-run', cwd, where)
           break
         case 'run':
-          outputs.set(step.command, await sh(here(step.command), cwd))
+          outputs.set(step.command, await sh(here(step.command), cwd, where))
           break
       }
     }
