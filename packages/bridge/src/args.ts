@@ -36,10 +36,10 @@ Options:
   --auth-store <file>      where OAuth tokens are kept (default ~/.config/edgemcp/oauth.json, as codegen)
   --auth-port <port>       the loopback port of the OAuth login redirect (default: any free port)
   --no-auth                never log in: a server that asks for OAuth is an error
+  -h, --help               this text
 
 OAuth: when the server answers 401 with an OAuth challenge, the bridge registers itself, opens the login
 page in your browser (the URL is also printed on stderr) and keeps the tokens, refreshing them as needed.
-  -h, --help               this text
 
 Example (claude_desktop_config.json):
   { "command": "npx", "args": ["-y", "@edgemcp/bridge", "https://example.com/mcp"] }
@@ -79,7 +79,7 @@ export function parseBridgeArgs(
   }
   const token = values.token ?? env.EDGEMCP_BRIDGE_TOKEN
   if (token !== undefined) {
-    if (token === '' || /[\s]/.test(token))
+    if (token === '' || /\s/.test(token))
       throw new BridgeUsageError('--token must be a non-empty token without spaces')
     if (headers.authorization !== undefined)
       throw new BridgeUsageError('--token and --header "Authorization: …" both set the Authorization header')

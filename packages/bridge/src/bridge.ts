@@ -14,6 +14,8 @@ export interface BridgeOptions extends BridgeArgs {
   warn?: Warn
   /** The `fetch` of the remote's HTTP transport (tests, proxies). */
   fetch?: typeof fetch
+  /** The largest message taken from the remote, in bytes (default 4 MiB, the client transports' default). */
+  maxMessageBytes?: number
 }
 
 export interface RunningBridge {
@@ -24,6 +26,22 @@ export interface RunningBridge {
   /** Settles when the bridge has stopped; with the reason when the remote side failed. */
   readonly closed: Promise<{ reason: 'stdin' | 'remote'; error?: Error }>
 }
+
+/**
+ * The remote could not be reached or used at the start. Its message is one line, as a stdio client's log
+ * shows it (`cannot reach <url>: <why>`); `cause` is the error underneath (an McpHttpError, a timeout, …).
+ */
+export class BridgeStartError extends Error {
+  override readonly name = 'BridgeStartError'
+  constructor(url: URL, cause: unknown) {
+    super(`cannot reach ${url.href}: ${oneLine(cause instanceof Error ? cause.message : String(cause))}`, {
+      cause,
+    })
+  }
+}
+
+/** How the bridge introduces itself to the remote, and to its stdio client when the remote gives no name. */
+const BRIDGE_INFO = { name: 'edgemcp-bridge', version: '0.1.0' }
 
 /** Resource URIs the bridge keeps subscribed at the remote on behalf of its stdio client (a budget). */
 const MAX_SUBSCRIPTIONS = 1_000
@@ -37,33 +55,37 @@ const MAX_SUBSCRIPTIONS = 1_000
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const warn = options.warn ?? ((line: string) => void process.stderr.write(`edgemcp-bridge: ${line}\n`))
   const router = new InputRouter()
-  const remote = new McpClient(
-    { name: 'edgemcp-bridge', version: '0.1.0' },
-    {
-      protocol: options.protocol,
-      requestTimeoutMs: options.timeoutMs,
-      handlers: router.handlers(),
-      onerror: (e) => warn(`remote: ${oneLine(e.message)}`),
-    },
-  )
+  const remote = new McpClient(BRIDGE_INFO, {
+    protocol: options.protocol,
+    requestTimeoutMs: options.timeoutMs,
+    handlers: router.handlers(),
+    onerror: (e) => warn(`remote: ${oneLine(e.message)}`),
+  })
   const login = options.auth ? await oauth(options.url, options.auth, warn) : undefined
   const http = {
     headers: options.headers,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
     ...(login ? { authProvider: login.provider } : {}),
   }
   try {
     await remote.connect(new FallbackClientTransport(options.url, http))
   } catch (error) {
     await login?.close()
-    throw error
+    throw new BridgeStartError(options.url, error)
   }
 
-  const server = new McpServer(remote.serverInfo ?? { name: 'edgemcp-bridge', version: '0.1.0' }, {
+  const server = new McpServer(remote.serverInfo ?? BRIDGE_INFO, {
     ...(remote.instructions ? { instructions: remote.instructions } : {}),
   })
   const mirror = new Mirror(remote, server, router, warn)
-  await mirror.syncAll()
+  try {
+    await mirror.syncAll()
+  } catch (error) {
+    await remote.close().catch(() => {})
+    await login?.close()
+    throw new BridgeStartError(options.url, error)
+  }
 
   // List changes and resource updates of the remote, on one subscription reopened when its URIs change.
   const uris = new Set<string>()
@@ -198,4 +220,4 @@ function tap(inner: Transport, see: (message: unknown) => void): Transport {
   return outer
 }
 
-export const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ')
+export const oneLine = (text: string): string => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')

@@ -1,5 +1,5 @@
 import { BridgeUsageError, parseBridgeArgs, USAGE } from './args.js'
-import { oneLine, startBridge } from './bridge.js'
+import { BridgeStartError, oneLine, startBridge } from './bridge.js'
 
 // stdout carries the protocol and nothing else: every word for the user goes to stderr, one line each.
 const fail = (message: string, code: number): never => {
@@ -25,5 +25,8 @@ try {
   if (reason === 'remote') fail(error?.message ?? 'the remote server went away', 1)
   process.exit(0)
 } catch (error) {
-  fail(`cannot reach ${args.url.href}: ${(error as Error).message}`, 1)
+  fail(
+    error instanceof BridgeStartError ? error.message : `cannot reach ${args.url.href}: ${String(error)}`,
+    1,
+  )
 }

@@ -3,3 +3,5 @@
 export { MemoryResultCacheStore, ResultCache, resultCache } from './client/result-cache.js'
 export type { CachedResult, ResultCacheOptions, ResultCacheStore } from './client/result-cache.js'
 export type { CacheMode, ClientResultCache } from './client/types.js'
+export { KvResultCacheStore } from './client/kv-result-cache.js'
+export type { KvLike, KvResultCacheStoreOptions } from './client/kv-result-cache.js'

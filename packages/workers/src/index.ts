@@ -19,8 +19,6 @@ export type {
 } from './task-object.js'
 export { durableTaskStore, durableTasks } from './durable-tasks.js'
 export type { DurableTasks } from './durable-tasks.js'
-export { KvResultCacheStore } from './kv-result-cache.js'
-export type { KvLike, KvResultCacheStoreOptions } from './kv-result-cache.js'
 export { notifyListChanged, notifyResourceUpdated } from './notify.js'
 export type { HubOptions } from './notify.js'
 export type { ListKind, ServerEvent } from './server-events.js'

@@ -1,8 +1,7 @@
-import { MemoryResultCacheStore, resultCache } from '@edgemcp/core/cache'
+import { KvResultCacheStore, MemoryResultCacheStore, resultCache } from '@edgemcp/core/cache'
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../test/helpers.js'
-import { KvResultCacheStore } from './kv-result-cache.js'
 
 const kv = (env as unknown as { CACHE_KV: KVNamespace }).CACHE_KV
 

@@ -1,4 +1,4 @@
-import type { CachedResult, ResultCacheStore } from '@edgemcp/core/cache'
+import type { CachedResult, ResultCacheStore } from './result-cache.js'
 
 /** The part of a Workers KV namespace the store uses (`KVNamespace` of @cloudflare/workers-types fits). */
 export interface KvLike {
@@ -36,8 +36,8 @@ async function kvKey(prefix: string, key: string): Promise<string> {
 }
 
 /**
- * A `ResultCacheStore` (the `store` option of `resultCache()` from `@edgemcp/core/cache`) in Workers KV: cached 2026-07-28 results
- * shared by every isolate of a Worker that calls MCP servers. KV is eventually consistent: another location
+ * A `ResultCacheStore` (the `store` option of `resultCache()`) in Workers KV: cached 2026-07-28 results shared
+ * by every isolate of a Worker that calls MCP servers. KV is eventually consistent: another location
  * may serve an entry up to about 60 s after a list change deleted it, and KV keeps nothing for less than
  * 60 s (freshness is still `ttlMs`, checked on read).
  */
