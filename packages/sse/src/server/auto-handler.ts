@@ -1,7 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
-import { Hono } from 'hono/tiny'
+import type { Hono } from 'hono/tiny'
 import { createMcpHandler, type McpHandler } from '@edgemcp/streamable-http'
-import { withNodeClientAddress } from '@edgemcp/streamable-http/internal'
+import { newHono, withNodeClientAddress } from '@edgemcp/streamable-http/internal'
 import {
   type AutoEndpointControls,
   type AutoHandlerOptions,
@@ -35,7 +35,7 @@ export function createAutoHandler(server: McpServer, options: AutoHandlerOptions
   )
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
-  const app = new Hono()
+  const app = newHono('createAutoHandler')
   app.all('/', (c) => serve(c))
   return withAutoControls(app, endpoint, streamable)
 }
