@@ -28,6 +28,7 @@ export type AutoHandler = Hono & AutoEndpointControls<McpHandler>
  * const app = new Hono().route('/mcp', createAutoHandler(server))
  */
 export function createAutoHandler(server: McpServer, options: AutoHandlerOptions = {}): AutoHandler {
+  const app = newHono('createAutoHandler')
   const { endpoint, streamableOptions } = autoSseEndpoint(
     server,
     withNodeClientAddress(options),
@@ -35,7 +36,6 @@ export function createAutoHandler(server: McpServer, options: AutoHandlerOptions
   )
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
-  const app = newHono('createAutoHandler')
   app.all('/', (c) => serve(c))
   return withAutoControls(app, endpoint, streamable)
 }
