@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deadReadmeLinks, importsNotInstalled, markdownLinks, readRepoFile, userDocs } from './docs-rules.js'
+import {
+  deadReadmeLinks,
+  importsNotInstalled,
+  loggedLines,
+  markdownLinks,
+  readRepoFile,
+  showsLine,
+  userDocs,
+} from './docs-rules.js'
 import { publishedPackages, repoRoot } from './packages.js'
 import { tsExamples } from './readme-blocks.js'
 
@@ -112,5 +120,42 @@ describe('the documentation a user reads', () => {
       expect(text, file).toContain('"type": "module"')
       expect(text, file).toMatch(/"module": "NodeNext"/)
     }
+  })
+})
+
+describe('the logging guide (issue 33: no logging story)', () => {
+  const GUIDE = 'docs/guides/logging-and-debugging.md'
+  const guide = readRepoFile(GUIDE)
+  /** The `edgemcp: …` lines the guide's table shows. */
+  const shown = [...guide.matchAll(/^\| `(edgemcp: [^`]*)`/gm)].map((m) => m[1]!)
+  const logged = packages.flatMap(loggedLines)
+
+  it('lists every line the packages log by themselves, and none they do not', () => {
+    expect(logged.length).toBeGreaterThanOrEqual(4)
+    expect(logged.filter((l) => !shown.some((s) => showsLine(s, l.message))).map((l) => l.at)).toEqual([])
+    expect(shown.filter((s) => !logged.some((l) => showsLine(s, l.message)))).toEqual([])
+  })
+
+  it('matches a shown line to the source by its text before the first `;`, anything for an interpolation', () => {
+    const slot = (name: string) => `\${${name}}` // the source's `${name}`, as written
+    expect(
+      showsLine('edgemcp: internal error <id>: <the error>', `edgemcp: internal error ${slot('id')}:`),
+    ).toBe(true)
+    expect(
+      showsLine('edgemcp: MCP_MRTR_SECRET is not set; …', `edgemcp: ${slot('v')} is not set; each`),
+    ).toBe(true)
+    expect(showsLine('edgemcp: could not reach the hub', 'edgemcp: task run failed')).toBe(false)
+  })
+
+  it("says where a Worker's lines go (wrangler dev, wrangler tail, Workers Logs), and the deploy guide links it", () => {
+    for (const text of [
+      'wrangler dev',
+      'wrangler tail',
+      '"observability"',
+      'head_sampling_rate',
+      '--log-level debug',
+    ])
+      expect(guide, text).toContain(text)
+    expect(readRepoFile('docs/guides/deploy-to-cloudflare-workers.md')).toContain(GUIDE)
   })
 })

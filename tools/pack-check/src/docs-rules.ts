@@ -75,3 +75,36 @@ export function importsNotInstalled(markdown: string, file: string, own?: string
 
 /** Reads a file relative to the repository root. */
 export const readRepoFile = (path: string) => readFileSync(join(repoRoot, path), 'utf8')
+
+/**
+ * The log lines a package's source writes by itself: the `edgemcp: …` message of every `console.error` /
+ * `console.warn` / `console.log` / `console.info` call in `src` (tests aside), as written (`${…}` kept), with
+ * where it is.
+ */
+export function loggedLines(pkg: WorkspacePackage): Array<{ message: string; at: string }> {
+  const found: Array<{ message: string; at: string }> = []
+  const src = join(pkg.path, 'src')
+  if (!existsSync(src)) return found
+  for (const f of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (!f.endsWith('.ts') || /\.test\.ts$/.test(f)) continue
+    const text = readFileSync(join(src, f), 'utf8')
+    for (const m of text.matchAll(/console\.(?:error|warn|log|info)\(\s*(['`])(edgemcp: [^'`]*)\1/g)) {
+      const line = text.slice(0, m.index).split('\n').length
+      found.push({ message: m[2]!, at: `${pkg.dir}/src/${f}:${line}` })
+    }
+  }
+  return found
+}
+
+/**
+ * Whether `shown` (a line as a guide shows it: `edgemcp: internal error <id>: <the error>`) is the line
+ * `message` (as the source writes it) up to its first `;`: every `${…}` of the source may stand for anything.
+ */
+export function showsLine(shown: string, message: string): boolean {
+  const head = message.split(';')[0]!
+  const pattern = head
+    .split(/\$\{[^}]*\}/)
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.+?')
+  return new RegExp(`^${pattern}`).test(shown)
+}
