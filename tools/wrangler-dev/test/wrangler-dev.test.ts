@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freePort, portFree, waitPortFree } from '../src/ports.js'
 import { groupAlive, groupProcesses } from '../src/process-group.js'
 import { bundleWorker, wranglerBin, wranglerEnv } from '../src/wrangler-bin.js'
+import { unlessRestarted } from '../src/restarts.js'
 import { startWranglerDev, type WranglerDev } from '../src/wrangler-dev.js'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
@@ -136,13 +137,24 @@ describe('one app directory, one wrangler dev (issue 33, CI run of 2026-12-02)',
       started.push(dev)
       return dev
     })
-    // A change to the Worker's source: wrangler rebuilds and reloads the Worker under the running server.
+    // A change to the Worker's source: wrangler rebuilds and reloads the Worker under the running server. A
+    // check that fails meanwhile reports the restart, not a finding.
     const source = join(app, 'index.js')
-    writeFileSync(
-      source,
-      readFileSync(source, 'utf8').replace('env.GREETING ??', '"changed: " + env.GREETING ??'),
+    const failing = unlessRestarted(first, async () => {
+      writeFileSync(
+        source,
+        readFileSync(source, 'utf8').replace('env.GREETING ??', '"changed: " + env.GREETING ??'),
+      )
+      await eventually(() => expect(first.reloads()).toBe(1), { interval: 200, timeout: 60_000 })
+      throw new Error('a request failed')
+    })
+    await expect(failing).rejects.toThrow(
+      'dev server restarted (wrangler reloaded the Worker 1× during the run): not a finding; the failure: a request failed',
     )
-    await eventually(() => expect(first.reloads()).toBe(1), { interval: 200, timeout: 60_000 })
+    // Without a reload, a failure is the failure.
+    await expect(unlessRestarted(first, () => Promise.reject(new Error('a finding')))).rejects.toThrow(
+      /^a finding$/,
+    )
     expect(await (await fetch(`${first.url}/`)).json()).toEqual({ greeting: 'changed: first' })
     expect(secondUp).toBe(false) // waiting for the directory's lock all along
     await first.stop()
