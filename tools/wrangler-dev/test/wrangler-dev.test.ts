@@ -131,6 +131,10 @@ describe('one app directory, one wrangler dev (issue 33, CI run of 2026-12-02)',
     const first = await startWranglerDev({ cwd: app, vars: { GREETING: 'first' } })
     started.push(first)
     expect(first.reloads()).toBe(0)
+    // While the first runs, one that will not wait is refused, naming the holder (this process).
+    await expect(startWranglerDev({ cwd: app, lockTimeoutMs: 1_000 })).rejects.toThrow(
+      `another one of this directory (pid ${process.pid}) still runs after 1 s`,
+    )
     let secondUp = false
     const second = startWranglerDev({ cwd: app, vars: { GREETING: 'second' } }).then((dev) => {
       secondUp = true
