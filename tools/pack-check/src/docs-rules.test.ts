@@ -79,6 +79,18 @@ describe('the documentation a user reads', () => {
     expect(hooks.filter((h) => h.timeout <= 10_000)).toEqual([])
   })
 
+  it('shows in the auth README a local-token recipe (staticJwks, a token minted here) that the consumer test runs', () => {
+    // Marked `ts run`: test/consumer.ts runs it from the packed packages and compares what it prints.
+    const recipe = tsExamples().filter(
+      (e) =>
+        e.file === 'packages/auth/README.md' &&
+        e.meta.includes('run') &&
+        /staticJwks\(/.test(e.code) &&
+        /new SignJWT\(/.test(e.code),
+    )
+    expect(recipe.map((e) => `${e.file}:${e.line}`)).toHaveLength(1)
+  })
+
   it('marks every Node server example ```ts server (or run, when it stops by itself), so that the consumer test runs it; none listens unchecked', () => {
     // Examples that need a service of their own (Redis) are type-checked only.
     const servers = tsExamples().filter(
