@@ -1,5 +1,8 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import { overLimit } from './admission.js'
+import { NOT_NOW, setLookupNow } from './lookup-now.js'
+
+export { lookupNow, NOT_NOW } from './lookup-now.js'
 
 /**
  * Where the handler keeps legacy-era sessions (2025-11-25 basic/transports "Session Management"), keyed by
@@ -46,17 +49,6 @@ export interface InMemorySessionStoreOptions {
   now?: () => number
 }
 
-/** What `lookupNow` returns for a store it cannot read at once. */
-export const NOT_NOW: unique symbol = Symbol('not now')
-
-/**
- * `store.get(id)` without its promise when the store is an `InMemorySessionStore` whose `get` was not replaced
- * (in a subclass or on the instance); `NOT_NOW` for any other store, which is then asked with `get`. The
- * handler's session lookup then costs no promise and no microtask turn of its own (issue #30, callgrind,
- * tools/bench workload (b): see `HandlerState.findSession`).
- */
-export let lookupNow: (store: SessionStore, id: string) => ServerSession | undefined | typeof NOT_NOW
-
 /**
  * Sessions in a Map, least recently used first, at most `maxSessions` (then new ones are refused). Expiry is checked lazily (no timers, so it suits isolates
  * that sleep between requests): the session looked up on every call, all of them at most once a second.
@@ -87,10 +79,11 @@ export class InMemorySessionStore implements SessionStore {
   }
 
   static {
-    lookupNow = (store, id) =>
+    setLookupNow((store, id) =>
       store.get === InMemorySessionStore.prototype.get && #sessions in store
         ? (store as InMemorySessionStore).#lookup(id)
-        : NOT_NOW
+        : NOT_NOW,
+    )
   }
 
   #lookup(id: string): ServerSession | undefined {
