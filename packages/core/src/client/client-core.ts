@@ -13,6 +13,7 @@ import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
 import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
+import { runClientMiddleware } from './middleware.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
 import type {
@@ -231,15 +232,29 @@ export class ClientCore {
       transport.abandon?.(id)
       if (!options.silentCancel && method !== 'initialize') void this.#cancelRemote(id, reason)
     }
-    const response = this.tracker.track(id, method, options, cancel)
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
-    if (Object.keys(body).length > 0) message.params = body
-    try {
-      transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
-    } catch (e) {
-      this.tracker.fail(id, asError(e)) // a transport whose send throws instead of rejecting
+    const send = (): Promise<JsonObject> => {
+      const response = this.tracker.track(id, method, options, cancel)
+      const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
+      if (body._meta && Object.keys(body._meta).length === 0) delete body._meta
+      if (Object.keys(body).length > 0) message.params = body
+      try {
+        transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
+      } catch (e) {
+        this.tracker.fail(id, asError(e)) // a transport whose send throws instead of rejecting
+      }
+      return response
     }
-    return response
+    const middleware = this.options.middleware
+    if (!middleware?.length) return send()
+    body._meta ??= {}
+    const call = {
+      method,
+      id,
+      params: body as JsonObject & { _meta: JsonObject },
+      era,
+      protocolVersion: options.version ?? this.protocolVersion,
+    }
+    return runClientMiddleware(middleware, call, send)
   }
 
   /** Tells the server a request is abandoned: the transport's own cancel, else notifications/cancelled. */

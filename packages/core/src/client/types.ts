@@ -1,3 +1,4 @@
+import type { ClientMiddleware } from './middleware.js'
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js'
 import type { ProtocolVersion } from '../protocol/versions.js'
 import type { Transport } from '../transport/transport.js'
@@ -126,6 +127,8 @@ export interface McpClientOptions {
   elicitation?: { form?: { applyDefaults?: boolean | undefined } | undefined } | undefined
   /** Messages that could not be processed (malformed, unmatched error responses, handler failures). */
   onerror?: (error: Error) => void
+  /** Middleware around every outbound request, the first outermost (tracing, logging, audit). */
+  middleware?: readonly ClientMiddleware[] | undefined
 }
 
 export interface ProgressInfo {

@@ -9,6 +9,7 @@ import type { HandleOptions, HandleResult } from './handle.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { Method, MethodEntry, MethodTable } from './method-table.js'
+import type { Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
@@ -61,6 +62,8 @@ export interface ServerCore {
   readonly methods: ReadonlyMap<string, AddedMethod>
   /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
   readonly toolCallHook: ToolCallHook | undefined
+  /** The server's middleware around each inbound message (`useMiddleware`), if it has any. */
+  readonly intercept?: Intercept | undefined
 }
 
 /**

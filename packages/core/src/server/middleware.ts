@@ -1,0 +1,80 @@
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
+import type { Implementation, JsonObject } from './types.js'
+
+/**
+ * One inbound message as middleware sees it: a request (with its `id`) or a notification, what is known of
+ * its era, session and caller. `params` is the message's own object (its `_meta` included): read it, do not
+ * change it.
+ */
+export interface InboundCall {
+  readonly kind: 'request' | 'notification'
+  readonly method: string
+  readonly params: JsonObject
+  /** The JSON-RPC id of a request; undefined for a notification. */
+  readonly id: RequestId | undefined
+  /** `modern` (2026-07-28, stateless) or `legacy` (a session's); undefined for a notification outside one. */
+  readonly era: 'legacy' | 'modern' | undefined
+  /** The request's protocol version (`_meta` of a modern request, the session's negotiated one otherwise). */
+  readonly protocolVersion: string | undefined
+  /** The legacy session's id (`Mcp-Session-Id`), if the message belongs to one. */
+  readonly sessionId: string | undefined
+  /** What the transport's auth layer verified (`HandleOptions.authInfo`). */
+  readonly authInfo: unknown
+  readonly clientInfo: Implementation | undefined
+}
+
+/**
+ * Runs around every inbound request and notification of a server: call `next()` to go on (it resolves to the
+ * request's result, `undefined` for a notification, and rejects with the error the client will receive, a
+ * `ProtocolError` or what the handler threw); return its result, or throw to answer with an error instead.
+ * The seam for tracing, logging, rate limiting and audit (`useMiddleware`).
+ */
+export type ServerMiddleware = (
+  call: InboundCall,
+  next: () => Promise<JsonObject | undefined>,
+) => Promise<JsonObject | undefined>
+
+/** What the engine knows of a message when it hands it to middleware (a request's scope has all of it). */
+export interface CallSource {
+  request: JsonRpcRequest | JsonRpcNotification
+  era: 'legacy' | 'modern' | undefined
+  protocolVersion: string | undefined
+  session: { readonly id: string } | undefined
+  authInfo: unknown
+  clientInfo: Implementation | undefined
+}
+
+/** The composed middleware of a server, as the engine keeps it (undefined when it has none). */
+export type Intercept = (
+  source: CallSource,
+  run: () => JsonObject | undefined | Promise<JsonObject | undefined>,
+) => Promise<JsonObject | undefined>
+
+/** Composes `list` outermost first into one function the engine calls. */
+export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept | undefined {
+  if (list.length === 0) return undefined
+  return (source, run) => {
+    const call = inboundCall(source)
+    const step = (i: number): Promise<JsonObject | undefined> => {
+      const mw = list[i]
+      if (!mw) return Promise.resolve().then(run)
+      return mw(call, () => step(i + 1))
+    }
+    return step(0)
+  }
+}
+
+function inboundCall(source: CallSource): InboundCall {
+  const { request } = source
+  return {
+    kind: 'id' in request ? 'request' : 'notification',
+    method: request.method,
+    params: request.params ?? {},
+    id: 'id' in request ? request.id : undefined,
+    era: source.era,
+    protocolVersion: source.protocolVersion,
+    sessionId: source.session?.id,
+    authInfo: source.authInfo,
+    clientInfo: source.clientInfo,
+  }
+}
