@@ -124,7 +124,6 @@ describe.each(['modern', 'legacy'] as const)('%s era', (era) => {
       }[]
       const echo = points.find((p) => p.attributes['gen_ai.tool.name'] === 'echo')
       expect(echo?.value.count).toBe(1)
-      expect().toBeDefined()
       expect(echo?.attributes).toMatchObject({
         'mcp.method.name': 'tools/call',
         'gen_ai.operation.name': 'execute_tool',
