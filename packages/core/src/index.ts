@@ -112,8 +112,10 @@ export {
 } from './client/response-limits.js'
 export type { ResponseLimits } from './client/response-limits.js'
 export type {
+  CacheMode,
   CallToolParams,
   ClientHandlers,
+  ClientResultCache,
   ClientRequestOptions,
   ClientTransport,
   CompleteParams,
