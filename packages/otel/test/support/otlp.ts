@@ -21,6 +21,8 @@ export interface ReceivedSpan {
   traceId: string
   spanId: string
   parentSpanId: string | undefined
+  /** The W3C tracestate the span carries ('' when none). */
+  traceState: string
   name: string
   kind: number
   attributes: Record<string, unknown>
@@ -69,6 +71,7 @@ export async function startReceiver() {
               traceId: span.traceId as string,
               spanId: span.spanId as string,
               parentSpanId: (span.parentSpanId as string | undefined) || undefined,
+              traceState: (span.traceState as string | undefined) ?? '',
               name: span.name as string,
               kind: span.kind as number,
               attributes: flat(span.attributes as OtlpAttr[]),
