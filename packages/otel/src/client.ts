@@ -24,6 +24,11 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
       'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
     advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
   })
+  const sessionDuration = meter.createHistogram('mcp.client.session.duration', {
+    unit: 's',
+    description: 'The duration of the MCP session as observed on the MCP client.',
+    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
+  })
   return async (call, next) => {
     const start = performance.now()
     const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
@@ -38,14 +43,21 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
     propagator.inject(ctx, call.params._meta, metaSetter)
     try {
       const result = await context.with(ctx, next)
-      if (call.method === 'initialize' && typeof result.protocolVersion === 'string')
+      if (call.method === 'initialize' && typeof result.protocolVersion === 'string') {
         metric['mcp.protocol.version'] = result.protocolVersion
+        // A legacy session lasts from its initialize until the client's connection ends.
+        const session: Attributes = { ...extra, ...network, 'mcp.protocol.version': result.protocolVersion }
+        void call.closed.then(() => sessionDuration.record((performance.now() - start) / 1000, session))
+      }
       recordResult(span, metric, call.method, result, capture)
       return result
     } catch (e) {
       recordFailure(span, metric, e)
       throw e
     } finally {
+      // The session's id is known once initialize is answered (a span attribute only: high cardinality).
+      const sessionId = call.sessionId
+      if (sessionId !== undefined) span.setAttribute('mcp.session.id', sessionId)
       span.end()
       duration.record((performance.now() - start) / 1000, metric)
     }

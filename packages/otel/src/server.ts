@@ -23,6 +23,11 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
       'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
     advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
   })
+  const sessionDuration = meter.createHistogram('mcp.server.session.duration', {
+    unit: 's',
+    description: 'The duration of the MCP session as observed on the MCP server.',
+    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
+  })
   return async (call, next) => {
     const start = performance.now()
     const active = context.active()
@@ -44,8 +49,12 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
     recordArguments(span, call.method, call.params, capture)
     try {
       const result = await context.with(trace.setSpan(parent, span), next)
-      if (call.method === 'initialize' && typeof result?.protocolVersion === 'string')
+      if (call.method === 'initialize' && typeof result?.protocolVersion === 'string') {
         metric['mcp.protocol.version'] = result.protocolVersion
+        // A legacy session lasts from its initialize until it ends on this server.
+        const session: Attributes = { ...extra, 'mcp.protocol.version': result.protocolVersion }
+        call.onSessionClose?.(() => sessionDuration.record((performance.now() - start) / 1000, session))
+      }
       recordResult(span, metric, call.method, result, capture)
       return result
     } catch (e) {

@@ -2,7 +2,7 @@
 // checked attribute by attribute against the MCP semantic conventions (in-memory exporters).
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MCP_DURATION_BUCKETS } from '../src/index.js'
 import { histogram, memorySdk } from './support/memory.js'
 import { serveForTest, tracedClient, tracedServer } from './support/fixture.js'
@@ -50,31 +50,33 @@ describe.each(['modern', 'legacy'] as const)('%s era', (era) => {
     expect(server.parentSpanContext?.spanId).toBe(client.spanContext().spanId)
     expect(server.parentSpanContext?.isRemote).toBe(true)
 
-    expect(client.attributes).toMatchObject({
+    // Attribute by attribute, nothing more: arguments and results only when opted in, no error.type on
+    // success, mcp.session.id only in a legacy session (2026-07-28 has none).
+    const session = era === 'legacy' ? { 'mcp.session.id': expect.stringMatching(/^[\x21-\x7e]+$/) } : {}
+    expect(client.attributes).toEqual({
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'echo',
       'gen_ai.operation.name': 'execute_tool',
       'mcp.protocol.version': version,
-      'jsonrpc.request.id': expect.any(String),
+      'jsonrpc.request.id': expect.stringMatching(/^\d+$/),
       'server.address': '127.0.0.1',
       'server.port': port,
       'network.protocol.name': 'http',
       'network.transport': 'tcp',
+      ...session,
     })
-    expect(client.attributes['error.type']).toBeUndefined()
     expect(client.status.code).toBe(SpanStatusCode.UNSET)
-    expect(server.attributes).toMatchObject({
+    expect(server.attributes).toEqual({
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'echo',
       'gen_ai.operation.name': 'execute_tool',
       'mcp.protocol.version': version,
       'jsonrpc.request.id': client.attributes['jsonrpc.request.id'],
+      ...session,
     })
-    // Arguments and results only when opted in.
-    expect(server.attributes['gen_ai.tool.call.arguments']).toBeUndefined()
-    expect(server.attributes['gen_ai.tool.call.result']).toBeUndefined()
-    if (era === 'legacy') expect(server.attributes['mcp.session.id']).toMatch(/./)
-    else expect(server.attributes['mcp.session.id']).toBeUndefined()
+    expect(server.status.code).toBe(SpanStatusCode.UNSET)
+    if (era === 'legacy')
+      expect(server.attributes['mcp.session.id']).toBe(client.attributes['mcp.session.id'])
 
     // isError → error.type tool_error, span status ERROR.
     for (const kind of [SpanKind.CLIENT, SpanKind.SERVER]) {
@@ -102,6 +104,10 @@ describe.each(['modern', 'legacy'] as const)('%s era', (era) => {
     if (era === 'legacy') {
       const init = named(spans, 'initialize', SpanKind.SERVER)
       expect(init.attributes['mcp.protocol.version']).toBe(version)
+      // The conventions' initialize example: the client span has the session the answer opened.
+      const initClient = named(spans, 'initialize', SpanKind.CLIENT)
+      expect(initClient.attributes).toMatchObject({ 'mcp.protocol.version': version, ...session })
+      expect(init.parentSpanContext?.spanId).toBe(initClient.spanContext().spanId)
       const initialized = named(spans, 'notifications/initialized', SpanKind.SERVER)
       expect(initialized.attributes['jsonrpc.request.id']).toBeUndefined()
       expect(initialized.attributes['mcp.session.id']).toBe(server.attributes['mcp.session.id'])
@@ -140,6 +146,65 @@ describe.each(['modern', 'legacy'] as const)('%s era', (era) => {
       })
       expect(echo?.value.buckets.boundaries).toEqual(MCP_DURATION_BUCKETS)
     }
+  })
+})
+
+describe('session duration', () => {
+  const points = async (name: string) =>
+    (histogram(await sdk.metrics(), name)?.dataPoints ?? []) as {
+      attributes: Record<string, unknown>
+      value: { count: number; sum: number; buckets: { boundaries: number[] } }
+    }[]
+
+  it('a legacy session: from initialize to its end, on the client and on the server', async () => {
+    const url = `${await serveForTest(tracedServer(sdk))}/`
+    const client = await tracedClient(url, 'legacy', sdk)
+    await client.callTool({ name: 'echo', arguments: { text: 'x' } })
+    expect(await points('mcp.client.session.duration')).toEqual([])
+    expect(await points('mcp.server.session.duration')).toEqual([])
+    await client.transport.terminateSession() // DELETE: the server's session ends
+    await client.close()
+    await vi.waitFor(async () => expect(await points('mcp.server.session.duration')).toHaveLength(1), {
+      timeout: 10_000,
+    })
+
+    const port = Number(new URL(url).port)
+    const all = await sdk.metrics()
+    for (const [name, attributes] of [
+      [
+        'mcp.client.session.duration',
+        {
+          'mcp.protocol.version': '2025-11-25',
+          'server.address': '127.0.0.1',
+          'server.port': port,
+          'network.protocol.name': 'http',
+          'network.transport': 'tcp',
+        },
+      ],
+      ['mcp.server.session.duration', { 'mcp.protocol.version': '2025-11-25' }],
+    ] as const) {
+      const metric = histogram(all, name)!
+      expect(metric.descriptor).toMatchObject({ unit: 's', type: 'HISTOGRAM' })
+      const [point, ...more] = (await points(name)) as Awaited<ReturnType<typeof points>>
+      expect(more).toEqual([])
+      expect(point!.attributes).toEqual(attributes)
+      expect(point!.value.count).toBe(1)
+      expect(point!.value.buckets.boundaries).toEqual(MCP_DURATION_BUCKETS)
+      // A session outlives the operations in it.
+      const operations = await points(name.replace('session', 'operation'))
+      const longest = Math.max(...operations.map((p) => (p.value as { max?: number }).max ?? 0))
+      expect(point!.value.sum).toBeGreaterThanOrEqual(longest)
+    }
+  })
+
+  it('the 2026-07-28 era has no session: no session durations', async () => {
+    const url = `${await serveForTest(tracedServer(sdk))}/`
+    const client = await tracedClient(url, 'modern', sdk)
+    await client.callTool({ name: 'echo', arguments: { text: 'x' } })
+    await client.close()
+    expect(await points('mcp.client.operation.duration')).not.toEqual([])
+    expect(await points('mcp.client.session.duration')).toEqual([])
+    expect(await points('mcp.server.session.duration')).toEqual([])
   })
 })
 

@@ -13,7 +13,7 @@ import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
 import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
-import { runClientMiddleware } from './middleware.js'
+import { type OutboundCall, runClientMiddleware } from './middleware.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
 import type {
@@ -247,12 +247,16 @@ export class ClientCore {
     const middleware = this.options.middleware
     if (!middleware?.length) return send()
     body._meta ??= {}
-    const call = {
+    const call: OutboundCall = {
       method,
       id,
       params: body as JsonObject & { _meta: JsonObject },
       era,
       protocolVersion: options.version ?? this.protocolVersion,
+      get sessionId() {
+        return era === 'legacy' ? (transport as { sessionId?: string | undefined }).sessionId : undefined
+      },
+      closed: this.#closedSignal,
     }
     return runClientMiddleware(middleware, call, send)
   }

@@ -12,6 +12,13 @@ export interface OutboundCall {
   readonly era: Era
   /** The version the request speaks (the negotiated one, or the probe's). */
   readonly protocolVersion: string | undefined
+  /**
+   * The legacy session's id (`Mcp-Session-Id`) as the transport knows it when read: an `initialize`'s once
+   * `next()` has resolved. Undefined for the modern era and transports without sessions.
+   */
+  readonly sessionId: string | undefined
+  /** Settles when the client's connection ends (`close()`, or the transport closed). */
+  readonly closed: Promise<void>
 }
 
 /**

@@ -18,6 +18,12 @@ export interface InboundCall {
   readonly protocolVersion: string | undefined
   /** The legacy session's id (`Mcp-Session-Id`), if the message belongs to one. */
   readonly sessionId: string | undefined
+  /**
+   * Calls `listener` once when the message's legacy session ends here (DELETE, expiry, the server's close);
+   * returns what removes it. Undefined outside a session. A session restored from a snapshot on another
+   * isolate ends there, not here.
+   */
+  readonly onSessionClose: ((listener: () => void) => () => void) | undefined
   /** What the transport's auth layer verified (`HandleOptions.authInfo`). */
   readonly authInfo: unknown
   readonly clientInfo: Implementation | undefined
@@ -39,7 +45,7 @@ export interface CallSource {
   request: JsonRpcRequest | JsonRpcNotification
   era: 'legacy' | 'modern' | undefined
   protocolVersion: string | undefined
-  session: { readonly id: string } | undefined
+  session: { readonly id: string; onClose(listener: () => void): () => void } | undefined
   authInfo: unknown
   clientInfo: Implementation | undefined
 }
@@ -65,7 +71,7 @@ export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept 
 }
 
 function inboundCall(source: CallSource): InboundCall {
-  const { request } = source
+  const { request, session } = source
   return {
     kind: 'id' in request ? 'request' : 'notification',
     method: request.method,
@@ -73,7 +79,8 @@ function inboundCall(source: CallSource): InboundCall {
     id: 'id' in request ? request.id : undefined,
     era: source.era,
     protocolVersion: source.protocolVersion,
-    sessionId: source.session?.id,
+    sessionId: session?.id,
+    onSessionClose: session ? (listener) => session.onClose(listener) : undefined,
     authInfo: source.authInfo,
     clientInfo: source.clientInfo,
   }

@@ -41,7 +41,8 @@ export async function tracedClient(
     { name: 'traced-client', version: '1.0.0' },
     { protocol, middleware: [clientTracing({ ...options, serverUrl: url })] },
   )
-  await client.connect(new StreamableHttpClientTransport(url))
+  const transport = new StreamableHttpClientTransport(url)
+  await client.connect(transport)
   onTestFinished(() => client.close())
-  return client
+  return Object.assign(client, { transport })
 }
