@@ -25,7 +25,6 @@ import {
 import { isModernVersion, LEGACY, MODERN, SUPPORTED_VERSIONS, V2025_03_26 } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
 import { dispatch } from './dispatch.js'
-import type { CallSource } from './middleware.js'
 import { type AbortSignalLike, RequestAbort } from './request-abort.js'
 import type { Outbound, ServerSession } from './session.js'
 import {
@@ -130,7 +129,7 @@ function handleOne(
     // A response is legal only as the answer to a server→client request of a legacy session; a notification
     // (initialized, roots/list_changed, progress, cancelled, unknown ones) needs no answer.
     const session = options.session
-    if ('method' in message && core.intercept) return interceptNotification(core, message, options)
+    if ('method' in message && core.intercept) return core.intercept.notification(core, message, options)
     if (session && core.features.legacy?.receive(session, message)) return accepted(LEGACY)
     return 'method' in message
       ? accepted(undefined)
@@ -143,30 +142,6 @@ function handleOne(
   if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
   return core.features.legacyRequest(core, message, options)
-}
-
-/** A notification through the server's middleware; whatever the middleware throws, none is answered. */
-function interceptNotification(
-  core: ServerCore,
-  message: JsonRpcNotification,
-  options: HandleOptions,
-): Promise<HandleResult> {
-  const { session } = options
-  let era: HandleResult['era']
-  const receive = () => {
-    if (session && core.features.legacy?.receive(session, message)) era = LEGACY
-    return undefined
-  }
-  const source: CallSource = {
-    request: message,
-    era: session ? LEGACY : undefined,
-    protocolVersion: session?.protocolVersion,
-    session,
-    authInfo: options.authInfo,
-    clientInfo: session?.clientInfo,
-  }
-  const done = () => accepted(era)
-  return core.intercept!(source, receive).then(done, done)
 }
 
 /**
@@ -265,7 +240,7 @@ export async function runRequest(
   core.inflight.add(abort)
   try {
     const result = core.intercept
-      ? ((await core.intercept(scope, () => dispatch(scope))) ?? {})
+      ? ((await core.intercept.request(scope, () => dispatch(scope))) ?? {})
       : await dispatch(scope)
     // basic/utilities/cancellation: a cancelled request gets no response.
     if (abort.cancelledByClient) return accepted(era)

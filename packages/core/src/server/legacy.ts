@@ -19,8 +19,6 @@ import {
 } from './handle.js'
 import { initialize } from './methods/lifecycle.js'
 import type { ServerSession } from './session.js'
-import type { JsonObject } from './types.js'
-import { toProtocolError } from '../errors/normalize.js'
 
 /**
  * A request without modern `_meta` (2024-11-05 … 2025-11-25): `initialize` opens a session, anything else
@@ -38,17 +36,9 @@ export function handleLegacy(
     session ??= options.createSession ? options.createSession() : core.audience!.createSession()
     if (!session) return refuse('initialize needs a session', id, LEGACY)
     const scope = createScope(core, request, options, session)
-    const opened = session
-    const answer = (result: JsonObject | undefined): HandleResult => ({
-      body: { jsonrpc: '2.0', id, result: result ?? {} },
-      status: 200,
-      session: opened,
-      era: LEGACY,
-    })
-    if (!core.intercept) return answer(initialize(scope, session))
-    return core
-      .intercept(scope, () => initialize(scope, opened))
-      .then(answer, (e: unknown) => errorResult(toProtocolError(e), id, LEGACY))
+    if (core.intercept) return core.intercept.initialize(scope, id, session)
+    const result = initialize(scope, session)
+    return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: LEGACY }
   }
   if (!session) {
     const e = new ProtocolError(

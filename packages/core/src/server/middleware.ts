@@ -1,4 +1,10 @@
+import { toProtocolError } from '../errors/normalize.js'
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
+import { LEGACY } from '../protocol/versions.js'
+import type { RequestScope, ServerCore } from './core.js'
+import { accepted, errorResult, type HandleOptions, type HandleResult } from './handle.js'
+import { initialize } from './methods/lifecycle.js'
+import type { ServerSession } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 
 /**
@@ -50,16 +56,26 @@ export interface CallSource {
   clientInfo: Implementation | undefined
 }
 
-/** The composed middleware of a server, as the engine keeps it (undefined when it has none). */
-export type Intercept = (
-  source: CallSource,
-  run: () => JsonObject | undefined | Promise<JsonObject | undefined>,
-) => Promise<JsonObject | undefined>
+/**
+ * The composed middleware of a server, as the engine keeps it (undefined when it has none). Everything the
+ * engine does only for middleware lives here, so a server that never imports `useMiddleware` carries none of it.
+ */
+export interface Intercept {
+  /** A request's handling, through the middleware. */
+  request(
+    source: CallSource,
+    run: () => JsonObject | undefined | Promise<JsonObject | undefined>,
+  ): Promise<JsonObject | undefined>
+  /** A notification through the middleware; whatever the middleware throws, none is answered. */
+  notification(core: ServerCore, message: JsonRpcNotification, options: HandleOptions): Promise<HandleResult>
+  /** A legacy `initialize` through the middleware, opening `session`. */
+  initialize(scope: RequestScope, id: RequestId, session: ServerSession): Promise<HandleResult>
+}
 
-/** Composes `list` outermost first into one function the engine calls. */
+/** Composes `list` outermost first into what the engine calls. */
 export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept | undefined {
   if (list.length === 0) return undefined
-  return (source, run) => {
+  const request: Intercept['request'] = (source, run) => {
     const call = inboundCall(source)
     const step = (i: number): Promise<JsonObject | undefined> => {
       const mw = list[i]
@@ -67,6 +83,38 @@ export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept 
       return mw(call, () => step(i + 1))
     }
     return step(0)
+  }
+  return {
+    request,
+    notification(core, message, options) {
+      const { session } = options
+      let era: HandleResult['era']
+      const receive = () => {
+        if (session && core.features.legacy?.receive(session, message)) era = LEGACY
+        return undefined
+      }
+      const source: CallSource = {
+        request: message,
+        era: session ? LEGACY : undefined,
+        protocolVersion: session?.protocolVersion,
+        session,
+        authInfo: options.authInfo,
+        clientInfo: session?.clientInfo,
+      }
+      const done = () => accepted(era)
+      return request(source, receive).then(done, done)
+    },
+    initialize(scope, id, session) {
+      return request(scope, () => initialize(scope, session)).then(
+        (result): HandleResult => ({
+          body: { jsonrpc: '2.0', id, result: result ?? {} },
+          status: 200,
+          session,
+          era: LEGACY,
+        }),
+        (e: unknown) => errorResult(toProtocolError(e), id, LEGACY),
+      )
+    },
   }
 }
 
