@@ -41,13 +41,14 @@ const flat = (attrs: OtlpAttr[] = []) =>
     ]),
   )
 
-/** Starts the receiver process until the test finishes. */
-export async function startReceiver() {
+/** Starts the receiver process until the test finishes (in a hook: until `stop()`). */
+export async function startReceiver({ untilTestEnds = true } = {}) {
   const script = fileURLToPath(new URL('./otlp-receiver.mjs', import.meta.url))
   const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] })
-  onTestFinished(() => {
+  const stop = () => {
     child.kill('SIGTERM')
-  })
+  }
+  if (untilTestEnds) onTestFinished(stop)
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`OTLP receiver exited (${code})`)))
     child.stdout.on('data', (d: Buffer) => {
@@ -60,6 +61,7 @@ export async function startReceiver() {
     (await (await fetch(`${url}/received`)).json()) as { traces: unknown[]; metrics: unknown[] }
   return {
     url,
+    stop,
     async spans(): Promise<ReceivedSpan[]> {
       const { traces } = await received()
       return (
