@@ -68,8 +68,6 @@ export type { HandleOptions, HandleResult } from './server/handle.js'
 export type { AbortSignalLike } from './server/request-abort.js'
 export type { Registration } from './server/registry.js'
 export { ServerSession } from './server/session.js'
-export { useMiddleware } from './server/use-middleware.js'
-export type { InboundCall, ServerMiddleware } from './server/middleware.js'
 export { sessionBelongsTo } from './server/session-owner.js'
 export type { PrincipalBoundSession } from './server/session-owner.js'
 export type { Outbound, SessionSnapshot } from './server/session.js'
@@ -100,7 +98,6 @@ export type {
 
 // Client
 export { McpClient } from './client/mcp-client.js'
-export type { ClientMiddleware, OutboundCall } from './client/middleware.js'
 export type { AuthChallenge, AuthProvider, AuthRequest } from './client/auth-provider.js'
 // Client HTTP transports: the error of a refused HTTP request and the budgets of a server's answers
 export { McpHttpError } from './client/http-error.js'

@@ -4,5 +4,3 @@
 
 export { ToolServer } from './server/tool-server.js'
 export type { ToolServerOptions } from './server/tool-server.js'
-export { useMiddleware } from './server/use-middleware.js'
-export type { InboundCall, ServerMiddleware } from './server/middleware.js'

@@ -1,4 +1,4 @@
-import type { ClientMiddleware } from '@edgemcp/core'
+import type { ClientMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, SpanKind, trace } from '@opentelemetry/api'
 import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaSetter } from './meta-carrier.js'
@@ -10,7 +10,7 @@ export interface ClientTracingOptions extends TracingOptions {
 }
 
 /**
- * Client middleware (`new McpClient(info, { middleware: [clientTracing()] })`) that makes a CLIENT span for
+ * Client middleware (`useClientMiddleware(client, clientTracing())`) that makes a CLIENT span for
  * every outbound request by the MCP semantic conventions, child of the active context, injects that span's
  * context into the request's `params._meta` (`traceparent`, `tracestate`, `baggage`), and records
  * `mcp.client.operation.duration`.

@@ -1,4 +1,4 @@
-import type { InboundCall, ServerMiddleware } from '@edgemcp/core'
+import type { InboundCall, ServerMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
 import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaGetter } from './meta-carrier.js'
@@ -61,6 +61,9 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
       recordFailure(span, metric, e)
       throw e
     } finally {
+      // An initialize opens its session while it runs: its id is known now.
+      if (call.method === 'initialize' && call.sessionId !== undefined)
+        span.setAttribute('mcp.session.id', call.sessionId)
       span.end()
       duration.record((performance.now() - start) / 1000, metric)
     }

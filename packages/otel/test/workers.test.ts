@@ -4,6 +4,7 @@
 // same receiver, its fetch sending the context in a traceparent header as an HTTP client instrumentation does.
 import { fileURLToPath } from 'node:url'
 import { McpClient } from '@edgemcp/core'
+import { useClientMiddleware } from '@edgemcp/core/middleware'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { context, propagation } from '@opentelemetry/api'
@@ -46,10 +47,8 @@ describe('createMcpWorker under wrangler dev', () => {
       propagation.inject(context.active(), headers, { set: (h, k, v) => h.set(k, v) })
       return fetch(input, { ...init, headers })
     }
-    const client = new McpClient(
-      { name: 'traced-client', version: '1.0.0' },
-      { protocol: 'legacy', middleware: [clientTracing({ ...sdk, serverUrl: dev.url })] },
-    )
+    const client = new McpClient({ name: 'traced-client', version: '1.0.0' }, { protocol: 'legacy' })
+    useClientMiddleware(client, clientTracing({ ...sdk, serverUrl: dev.url }))
     await client.connect(new StreamableHttpClientTransport(dev.url, { fetch: tracedFetch }))
     const result = await client.callTool({ name: 'echo', arguments: { text: 'through the DO' } })
     expect(result.content).toEqual([{ type: 'text', text: 'through the DO' }])

@@ -13,7 +13,7 @@ import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
 import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
-import { type OutboundCall, runClientMiddleware } from './middleware.js'
+import type { ClientIntercept } from './middleware.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
 import type {
@@ -62,6 +62,8 @@ export class ClientCore {
   onerror: ((error: Error) => void) | undefined
 
   protected transport: ClientTransport | undefined
+  /** The client's middleware, composed (`useClientMiddleware`); undefined when it has none. */
+  declare protected intercept: ClientIntercept | undefined
   protected readonly options: McpClientOptions
   protected readonly tracker: RequestTracker
   protected readonly handlers: InputHandlers
@@ -235,7 +237,6 @@ export class ClientCore {
     const send = (): Promise<JsonObject> => {
       const response = this.tracker.track(id, method, options, cancel)
       const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
-      if (body._meta && Object.keys(body._meta).length === 0) delete body._meta
       if (Object.keys(body).length > 0) message.params = body
       try {
         transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
@@ -244,21 +245,8 @@ export class ClientCore {
       }
       return response
     }
-    const middleware = this.options.middleware
-    if (!middleware?.length) return send()
-    body._meta ??= {}
-    const call: OutboundCall = {
-      method,
-      id,
-      params: body as JsonObject & { _meta: JsonObject },
-      era,
-      protocolVersion: options.version ?? this.protocolVersion,
-      get sessionId() {
-        return era === 'legacy' ? (transport as { sessionId?: string | undefined }).sessionId : undefined
-      },
-      closed: this.#closedSignal,
-    }
-    return runClientMiddleware(middleware, call, send)
+    // Client middleware (`useClientMiddleware`, @edgemcp/core/middleware) sends it when installed.
+    return this.intercept ? this.intercept(send, method, id, body, era, options.version) : send()
   }
 
   /** Tells the server a request is abandoned: the transport's own cancel, else notifications/cancelled. */

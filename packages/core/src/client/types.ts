@@ -1,4 +1,3 @@
-import type { ClientMiddleware } from './middleware.js'
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/types.js'
 import type { ProtocolVersion } from '../protocol/versions.js'
 import type { Transport } from '../transport/transport.js'
@@ -127,8 +126,6 @@ export interface McpClientOptions {
   elicitation?: { form?: { applyDefaults?: boolean | undefined } | undefined } | undefined
   /** Messages that could not be processed (malformed, unmatched error responses, handler failures). */
   onerror?: (error: Error) => void
-  /** Middleware around every outbound request, the first outermost (tracing, logging, audit). */
-  middleware?: readonly ClientMiddleware[] | undefined
   /**
    * Caching of cacheable results (2026-07-28, SEP-2549): `resultCache()` of `@edgemcp/core/cache`. A
    * `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` or `resources/read` result

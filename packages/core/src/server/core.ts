@@ -62,7 +62,7 @@ export interface ServerCore {
   readonly methods: ReadonlyMap<string, AddedMethod>
   /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
   readonly toolCallHook: ToolCallHook | undefined
-  /** The server's middleware around each inbound message (`useMiddleware`), if it has any. */
+  /** The server's middleware (`useMiddleware`), if it has any: handles each message in place of `handleOne`. */
   readonly intercept?: Intercept | undefined
 }
 

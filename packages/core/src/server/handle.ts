@@ -88,7 +88,8 @@ export function handleInbound(
 ): Promise<HandleResult> {
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
-    const r = handleOne(core, value, options)
+    // Middleware (`useMiddleware`, @edgemcp/core/middleware) handles the message in its place when installed.
+    const r = (core.intercept ?? handleOne)(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.
     return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
   } catch (e) {
@@ -117,7 +118,8 @@ export const refuse = (detail: string, id: RequestId | null, era: HandleResult['
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
   errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
-function handleOne(
+/** One message (not a batch) of either era; what `ServerCore.intercept` wraps. */
+export function handleOne(
   core: ServerCore,
   value: unknown,
   options: HandleOptions,
@@ -129,7 +131,6 @@ function handleOne(
     // A response is legal only as the answer to a server→client request of a legacy session; a notification
     // (initialized, roots/list_changed, progress, cancelled, unknown ones) needs no answer.
     const session = options.session
-    if ('method' in message && core.intercept) return core.intercept.notification(core, message, options)
     if (session && core.features.legacy?.receive(session, message)) return accepted(LEGACY)
     return 'method' in message
       ? accepted(undefined)
@@ -239,9 +240,7 @@ export async function runRequest(
   registerIn?.inflight.set(id, abort)
   core.inflight.add(abort)
   try {
-    const result = core.intercept
-      ? ((await core.intercept.request(scope, () => dispatch(scope))) ?? {})
-      : await dispatch(scope)
+    const result = await dispatch(scope)
     // basic/utilities/cancellation: a cancelled request gets no response.
     if (abort.cancelledByClient) return accepted(era)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, era }

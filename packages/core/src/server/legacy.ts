@@ -35,9 +35,7 @@ export function handleLegacy(
     if (session?.initialized) return refuse('session is already initialized', id, LEGACY)
     session ??= options.createSession ? options.createSession() : core.audience!.createSession()
     if (!session) return refuse('initialize needs a session', id, LEGACY)
-    const scope = createScope(core, request, options, session)
-    if (core.intercept) return core.intercept.initialize(scope, id, session)
-    const result = initialize(scope, session)
+    const result = initialize(createScope(core, request, options, session), session)
     return { body: { jsonrpc: '2.0', id, result }, status: 200, session, era: LEGACY }
   }
   if (!session) {

@@ -1,16 +1,19 @@
-import { toProtocolError } from '../errors/normalize.js'
+import { decodeMessage } from '../jsonrpc/codec.js'
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
-import { LEGACY } from '../protocol/versions.js'
-import type { RequestScope, ServerCore } from './core.js'
-import { accepted, errorResult, type HandleOptions, type HandleResult } from './handle.js'
-import { initialize } from './methods/lifecycle.js'
+import { toProtocolError } from '../errors/normalize.js'
+import { fromErrorObject } from '../errors/protocol-error.js'
+import { META_CLIENT_INFO, META_PROTOCOL_VERSION, readMeta } from '../protocol/meta.js'
+import { LEGACY, MODERN } from '../protocol/versions.js'
+import type { ServerCore } from './core.js'
+import { accepted, errorResult, type HandleOptions, type HandleResult, handleOne } from './handle.js'
 import type { ServerSession } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 
 /**
  * One inbound message as middleware sees it: a request (with its `id`) or a notification, what is known of
  * its era, session and caller. `params` is the message's own object (its `_meta` included): read it, do not
- * change it.
+ * change it. An `initialize` opens its session while it runs: `sessionId`, `onSessionClose` and `clientInfo`
+ * are read from it once `next()` has resolved.
  */
 export interface InboundCall {
   readonly kind: 'request' | 'notification'
@@ -18,9 +21,15 @@ export interface InboundCall {
   readonly params: JsonObject
   /** The JSON-RPC id of a request; undefined for a notification. */
   readonly id: RequestId | undefined
-  /** `modern` (2026-07-28, stateless) or `legacy` (a session's); undefined for a notification outside one. */
+  /**
+   * `modern` (2026-07-28, stateless: `_meta` names its version), `legacy` (`initialize`, a session's message or
+   * another request without modern `_meta`), undefined for a notification outside a session.
+   */
   readonly era: 'legacy' | 'modern' | undefined
-  /** The request's protocol version (`_meta` of a modern request, the session's negotiated one otherwise). */
+  /**
+   * The request's protocol version: the one its `_meta` names (modern), the session's negotiated one
+   * (legacy); undefined for an `initialize` (its params ask for one, its result names the one agreed).
+   */
   readonly protocolVersion: string | undefined
   /** The legacy session's id (`Mcp-Session-Id`), if the message belongs to one. */
   readonly sessionId: string | undefined
@@ -32,104 +41,108 @@ export interface InboundCall {
   readonly onSessionClose: ((listener: () => void) => () => void) | undefined
   /** What the transport's auth layer verified (`HandleOptions.authInfo`). */
   readonly authInfo: unknown
+  /** The client's `clientInfo`: from a modern request's `_meta`, else from the session's `initialize`. */
   readonly clientInfo: Implementation | undefined
 }
 
 /**
- * Runs around every inbound request and notification of a server: call `next()` to go on (it resolves to the
- * request's result, `undefined` for a notification, and rejects with the error the client will receive, a
- * `ProtocolError` or what the handler threw); return its result, or throw to answer with an error instead.
- * The seam for tracing, logging, rate limiting and audit (`useMiddleware`).
+ * Runs around every inbound request and notification of a server: call `next()` to go on. It resolves to the
+ * request's result (`undefined` for a notification, or a request the client cancelled) and rejects with the
+ * `ProtocolError` the client will receive (an internal error names the correlation id under which the server
+ * logged what the handler threw). Return its result, or throw to answer with an error of your own instead
+ * (a `ProtocolError` keeps its code; anything else is an internal error). Added by `useMiddleware`.
  */
 export type ServerMiddleware = (
   call: InboundCall,
   next: () => Promise<JsonObject | undefined>,
 ) => Promise<JsonObject | undefined>
 
-/** What the engine knows of a message when it hands it to middleware (a request's scope has all of it). */
-export interface CallSource {
-  request: JsonRpcRequest | JsonRpcNotification
-  era: 'legacy' | 'modern' | undefined
-  protocolVersion: string | undefined
-  session: { readonly id: string; onClose(listener: () => void): () => void } | undefined
-  authInfo: unknown
-  clientInfo: Implementation | undefined
-}
-
 /**
- * The composed middleware of a server, as the engine keeps it (undefined when it has none). Everything the
- * engine does only for middleware lives here, so a server that never imports `useMiddleware` carries none of it.
+ * The composed middleware of a server as the engine keeps it (`ServerCore.intercept`): it handles one
+ * decoded-or-not message in place of `handleOne`. Everything middleware needs lives in this module, imported
+ * only by `useMiddleware` (`@edgemcp/core/middleware`), so a server without middleware carries none of it.
  */
-export interface Intercept {
-  /** A request's handling, through the middleware. */
-  request(
-    source: CallSource,
-    run: () => JsonObject | undefined | Promise<JsonObject | undefined>,
-  ): Promise<JsonObject | undefined>
-  /** A notification through the middleware; whatever the middleware throws, none is answered. */
-  notification(core: ServerCore, message: JsonRpcNotification, options: HandleOptions): Promise<HandleResult>
-  /** A legacy `initialize` through the middleware, opening `session`. */
-  initialize(scope: RequestScope, id: RequestId, session: ServerSession): Promise<HandleResult>
-}
+export type Intercept = (
+  core: ServerCore,
+  value: unknown,
+  options: HandleOptions,
+) => HandleResult | Promise<HandleResult>
 
-/** Composes `list` outermost first into what the engine calls. */
+/** Composes `list` outermost first into what the engine calls instead of `handleOne`. */
 export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept | undefined {
   if (list.length === 0) return undefined
-  const request: Intercept['request'] = (source, run) => {
-    const call = inboundCall(source)
+  return (core, value, options) => {
+    const decoded = decodeMessage(value)
+    // Malformed messages and responses (to a legacy session's server→client requests) pass by.
+    if (!decoded.ok || !('method' in decoded.message)) return handleOne(core, value, options)
+    const message = decoded.message
+    let handled: HandleResult | undefined
+    let failure: unknown
+    const call = inboundCall(message, options, () => handled?.session)
+    const run = async (): Promise<JsonObject | undefined> => {
+      handled = await handleOne(core, value, options)
+      const body = handled.body
+      if (!body || Array.isArray(body)) return undefined
+      if ('error' in body) {
+        failure = fromErrorObject(body.error)
+        throw failure
+      }
+      return body.result
+    }
     const step = (i: number): Promise<JsonObject | undefined> => {
       const mw = list[i]
-      if (!mw) return Promise.resolve().then(run)
-      return mw(call, () => step(i + 1))
+      return mw ? mw(call, () => step(i + 1)) : run()
     }
-    return step(0)
-  }
-  return {
-    request,
-    notification(core, message, options) {
-      const { session } = options
-      let era: HandleResult['era']
-      const receive = () => {
-        if (session && core.features.legacy?.receive(session, message)) era = LEGACY
-        return undefined
-      }
-      const source: CallSource = {
-        request: message,
-        era: session ? LEGACY : undefined,
-        protocolVersion: session?.protocolVersion,
-        session,
-        authInfo: options.authInfo,
-        clientInfo: session?.clientInfo,
-      }
-      const done = () => accepted(era)
-      return request(source, receive).then(done, done)
-    },
-    initialize(scope, id, session) {
-      return request(scope, () => initialize(scope, session)).then(
-        (result): HandleResult => ({
-          body: { jsonrpc: '2.0', id, result: result ?? {} },
-          status: 200,
-          session,
-          era: LEGACY,
-        }),
-        (e: unknown) => errorResult(toProtocolError(e), id, LEGACY),
-      )
-    },
+    if (!('id' in message)) {
+      // A notification gets no answer, whatever the middleware does.
+      const done = () => handled ?? accepted(call.era)
+      return step(0).then(done, done)
+    }
+    return step(0).then(
+      (result): HandleResult => {
+        const body = handled?.body
+        if (handled && (!body || (!Array.isArray(body) && 'result' in body && body.result === result)))
+          return handled
+        return { body: { jsonrpc: '2.0', id: message.id, result: result ?? {} }, status: 200, era: call.era }
+      },
+      (e: unknown) =>
+        handled && e === failure ? handled : errorResult(toProtocolError(e), message.id, call.era),
+    )
   }
 }
 
-function inboundCall(source: CallSource): InboundCall {
-  const { request, session } = source
+function inboundCall(
+  message: JsonRpcRequest | JsonRpcNotification,
+  options: HandleOptions,
+  opened: () => ServerSession | undefined,
+): InboundCall {
+  const params = message.params ?? {}
+  const meta = readMeta(params)
+  const version = meta?.[META_PROTOCOL_VERSION]
+  const modern = version !== undefined || options.era === MODERN
+  const isRequest = 'id' in message
+  const session = () => options.session ?? opened()
   return {
-    kind: 'id' in request ? 'request' : 'notification',
-    method: request.method,
-    params: request.params ?? {},
-    id: 'id' in request ? request.id : undefined,
-    era: source.era,
-    protocolVersion: source.protocolVersion,
-    sessionId: session?.id,
-    onSessionClose: session ? (listener) => session.onClose(listener) : undefined,
-    authInfo: source.authInfo,
-    clientInfo: source.clientInfo,
+    kind: isRequest ? 'request' : 'notification',
+    method: message.method,
+    params,
+    id: isRequest ? message.id : undefined,
+    era: modern ? MODERN : isRequest || options.session ? LEGACY : undefined,
+    protocolVersion: modern
+      ? typeof version === 'string'
+        ? version
+        : undefined
+      : options.session?.protocolVersion,
+    get sessionId() {
+      return modern ? undefined : session()?.id
+    },
+    get onSessionClose() {
+      const s = modern ? undefined : session()
+      return s ? (listener: () => void) => s.onClose(listener) : undefined
+    },
+    authInfo: options.authInfo,
+    get clientInfo() {
+      return modern ? (meta?.[META_CLIENT_INFO] as Implementation | undefined) : session()?.clientInfo
+    },
   }
 }

@@ -7,9 +7,9 @@ import type { ToolServer } from './tool-server.js'
 const stacks = new WeakMap<object, ServerMiddleware[]>()
 
 /**
- * Adds middleware around every inbound request and notification of `server` (both eras, every transport),
- * after the middleware added before it (the first added runs outermost). `remove()` takes it out again. A
- * server without middleware runs none of this.
+ * Adds middleware around every inbound request and notification of `server` (both eras, every transport,
+ * each element of a batch), after the middleware added before it (the first added runs outermost).
+ * `remove()` takes it out again. A server without middleware runs none of this.
  */
 export function useMiddleware(
   server: McpServer | ToolServer,

@@ -1,4 +1,5 @@
-import { McpClient, McpServer, type ProtocolChoice, useMiddleware } from '@edgemcp/core'
+import { McpClient, McpServer, type ProtocolChoice } from '@edgemcp/core'
+import { useClientMiddleware, useMiddleware } from '@edgemcp/core/middleware'
 import { createMcpHandler, StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { serve } from '@edgemcp/streamable-http/node'
 import { onTestFinished } from 'vitest'
@@ -37,10 +38,8 @@ export async function tracedClient(
   protocol: ProtocolChoice,
   options: Parameters<typeof clientTracing>[0],
 ) {
-  const client = new McpClient(
-    { name: 'traced-client', version: '1.0.0' },
-    { protocol, middleware: [clientTracing({ ...options, serverUrl: url })] },
-  )
+  const client = new McpClient({ name: 'traced-client', version: '1.0.0' }, { protocol })
+  useClientMiddleware(client, clientTracing({ ...options, serverUrl: url }))
   const transport = new StreamableHttpClientTransport(url)
   await client.connect(transport)
   onTestFinished(() => client.close())

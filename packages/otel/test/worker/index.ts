@@ -1,7 +1,8 @@
 // A Worker as the tracing guide shows it: createMcpWorker whose server has serverTracing(), and OpenTelemetry
 // on Workers by @microlabs/otel-cf-workers (its tracer provider, context manager and W3C propagator, the
 // spans of the Worker's fetch, of the Durable Object binding and of the Durable Object's fetch).
-import { McpServer, useMiddleware } from '@edgemcp/core'
+import { McpServer } from '@edgemcp/core'
+import { useMiddleware } from '@edgemcp/core/middleware'
 import { serverTracing } from '@edgemcp/otel'
 import { createMcpWorker } from '@edgemcp/workers'
 import { instrument, instrumentDO, type ResolveConfigFn } from '@microlabs/otel-cf-workers'
