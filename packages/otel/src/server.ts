@@ -43,9 +43,12 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
     if (version !== undefined) metric['mcp.protocol.version'] = version
     const span = tracer.startSpan(
       name,
-      { kind: SpanKind.SERVER, attributes: { ...metric, ...spanOnly, ...callAttributes(call) }, links },
+      { kind: SpanKind.SERVER, attributes: { ...metric, ...spanOnly, ...callAttributes(call) } },
       parent,
     )
+    // Added once started rather than in the start options: @microlabs/otel-cf-workers' tracer (1.0.0-rc.52)
+    // drops the options' links, and on Workers this link is what ties the span to the Durable Object's fetch.
+    if (links.length > 0) span.addLinks(links)
     recordArguments(span, call.method, call.params, capture)
     try {
       const result = await context.with(trace.setSpan(parent, span), next)

@@ -7,7 +7,7 @@ import { McpClient } from '@edgemcp/core'
 import { useClientMiddleware } from '@edgemcp/core/middleware'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
-import { context, propagation } from '@opentelemetry/api'
+import { context } from '@opentelemetry/api'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clientTracing } from '../src/index.js'
 import { OTLP_KIND, otlpSdk, type ReceivedSpan, startReceiver } from './support/otlp.js'
@@ -44,7 +44,7 @@ describe('createMcpWorker under wrangler dev', () => {
     // What an HTTP client instrumentation does: the active context in the request's headers.
     const tracedFetch: typeof fetch = (input, init) => {
       const headers = new Headers(init?.headers)
-      propagation.inject(context.active(), headers, { set: (h, k, v) => h.set(k, v) })
+      sdk.propagator.inject(context.active(), headers, { set: (h, k, v) => h.set(k, v) })
       return fetch(input, { ...init, headers })
     }
     const client = new McpClient({ name: 'traced-client', version: '1.0.0' }, { protocol: 'legacy' })
@@ -60,11 +60,18 @@ describe('createMcpWorker under wrangler dev', () => {
     )
     expect(ours).toBeDefined()
     let trace: ReceivedSpan[] = []
-    // The Worker exports after its response (waitUntil): wait for the server span to arrive.
+    // The Worker exports after its response (waitUntil): wait for the spans to arrive.
     await vi.waitFor(
       async () => {
         trace = (await receiver.spans()).filter((s) => s.traceId === ours!.traceId)
-        expect(trace.map((s) => `${s.name}/${s.kind}`)).toContain('tools/call echo/2')
+        // The Worker and the Durable Object export their spans each on its own, after the response.
+        expect(trace.map((s) => `${s.name}/${s.kind}`)).toEqual(
+          expect.arrayContaining([
+            'tools/call echo/2',
+            'Durable Object MCP_SESSION/3',
+            'fetchHandler POST/2',
+          ]),
+        )
       },
       { timeout: 30_000, interval: 250 },
     )
@@ -75,11 +82,29 @@ describe('createMcpWorker under wrangler dev', () => {
     expect(server.attributes).toMatchObject({
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'echo',
+      'gen_ai.operation.name': 'execute_tool',
       'mcp.protocol.version': '2025-11-25',
-      'mcp.session.id': expect.stringMatching(/./),
+      'mcp.session.id': expect.stringMatching(/^[0-9a-f]{16,}$/),
+      'jsonrpc.request.id': ours!.attributes['jsonrpc.request.id'],
       'network.transport': 'tcp',
     })
-    // Not yet checked: the server span's link to the Durable Object's fetch span (otel-cf-workers) and that
-    // span's ancestry to the Worker's fetch span; under wrangler dev the server span came without a link.
+    // The HTTP side of the same trace, by otel-cf-workers: the Worker's fetch span (the child of our client
+    // span, through the traceparent header), its Durable Object binding call, and the Durable Object's fetch,
+    // to which the MCP server span is linked (the conventions: the transport's span is a link).
+    expect(server.links).toHaveLength(1)
+    const doFetch = byId.get(server.links[0]!.spanId)
+    expect(server.links[0]!.traceId).toBe(ours!.traceId)
+    expect(doFetch?.name).toMatch(/^Durable Object Fetch /)
+    expect(doFetch?.kind).toBe(OTLP_KIND.SERVER)
+    const binding = byId.get(doFetch!.parentSpanId!)
+    expect(binding).toMatchObject({ name: 'Durable Object MCP_SESSION', kind: OTLP_KIND.CLIENT })
+    expect(binding?.attributes['do.id.name']).toBe(server.attributes['mcp.session.id'])
+    const workerFetch = byId.get(binding!.parentSpanId!)
+    expect(workerFetch).toMatchObject({ name: 'fetchHandler POST', kind: OTLP_KIND.SERVER })
+    expect(workerFetch?.parentSpanId).toBe(ours!.spanId)
+    // Every span of the exchange is in the one trace: none of the request's spans started a trace of its own.
+    expect(new Set([ours, server, doFetch, binding, workerFetch].map((s) => s?.traceId))).toEqual(
+      new Set([ours!.traceId]),
+    )
   })
 })
