@@ -6,6 +6,39 @@ import { OTLP_KIND, startReceiver } from './support/otlp.js'
 
 const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
+const guide = fs.readFileSync(
+  new URL('../../../docs/guides/trace-mcp-with-opentelemetry.md', import.meta.url),
+  'utf8',
+)
+const blocks = (markdown: string, fence: string) =>
+  [...markdown.matchAll(new RegExp(`\`\`\`${fence}\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1])
+
+describe('the guide docs/guides/trace-mcp-with-opentelemetry.md', () => {
+  it('shows the files the tests run: examples/node.ts for Node, test/worker/index.ts for Workers', () => {
+    expect(blocks(guide, 'ts')[0]).toBe(
+      fs.readFileSync(new URL('../examples/node.ts', import.meta.url), 'utf8'),
+    )
+    expect(blocks(guide, 'ts worker')).toEqual([
+      fs.readFileSync(new URL('./worker/index.ts', import.meta.url), 'utf8'),
+    ])
+  })
+
+  it('its Wrangler config binds what the Worker exports, with nodejs_compat and the OTLP endpoint', () => {
+    const config = blocks(guide, 'jsonc')[0]!
+    const tested = fs.readFileSync(new URL('./worker/wrangler.jsonc', import.meta.url), 'utf8')
+    for (const part of [
+      '"compatibility_flags": ["nodejs_compat"]',
+      '{ "name": "MCP_SESSION", "class_name": "McpSessionObject" }',
+      '{ "name": "MCP_HUB", "class_name": "McpHubObject" }',
+      '"migrations": [{ "tag": "v1", "new_sqlite_classes": ["McpSessionObject", "McpHubObject"] }]',
+    ]) {
+      expect(config).toContain(part)
+      expect(tested).toContain(part)
+    }
+    expect(config).toContain('"OTLP_TRACES_URL"')
+  })
+})
+
 describe('README', () => {
   it('starts with the install line and links only absolute URLs (npm shows it away from the repository)', () => {
     expect(readme.split('\n').slice(0, 5).join('\n')).toContain('npm i @edgemcp/otel @opentelemetry/api')

@@ -1,6 +1,3 @@
-// A Worker as the tracing guide shows it: createMcpWorker whose server has serverTracing(), and OpenTelemetry
-// on Workers by @microlabs/otel-cf-workers (its tracer provider, context manager and W3C propagator, the
-// spans of the Worker's fetch, of the Durable Object binding and of the Durable Object's fetch).
 import { McpServer } from '@edgemcp/core'
 import { useMiddleware } from '@edgemcp/core/middleware'
 import { serverTracing } from '@edgemcp/otel'
@@ -22,6 +19,7 @@ const worker = createMcpWorker<Env>({
       { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
       (args) => ({ content: [{ type: 'text', text: String((args as { text?: unknown }).text) }] }),
     )
+    // MCP spans, parented on the client's context in _meta, linked to the Durable Object's fetch span.
     useMiddleware(
       server,
       serverTracing({ attributes: { 'network.transport': 'tcp', 'network.protocol.name': 'http' } }),
@@ -30,11 +28,13 @@ const worker = createMcpWorker<Env>({
   },
 })
 
+// OpenTelemetry on Workers: otel-cf-workers' tracer, context and W3C propagator, and the spans of the
+// Worker's fetch, of its Durable Object binding calls and of each Durable Object's fetch.
 const config: ResolveConfigFn<Env> = (env) => ({
   exporter: { url: env.OTLP_TRACES_URL },
-  service: { name: 'edgemcp-otel-test' },
+  service: { name: 'traced-worker' },
 })
 
-export const McpSessionObject = instrumentDO(worker.McpSessionObject as never, config)
-export const McpHubObject = instrumentDO(worker.McpHubObject as never, config)
-export default instrument({ fetch: worker.fetch } as ExportedHandler<Env>, config)
+export const McpSessionObject = instrumentDO(worker.McpSessionObject, config)
+export const McpHubObject = instrumentDO(worker.McpHubObject, config)
+export default instrument({ fetch: worker.fetch }, config)
