@@ -1,6 +1,6 @@
 import type { RequestId } from '../jsonrpc/types.js'
 import type { Registration } from '../server/registry.js'
-import type { ClientCore } from './client-core.js'
+import type { McpClient } from './mcp-client.js'
 import type { ClientTransport, Era, JsonObject } from './types.js'
 
 /**
@@ -55,11 +55,11 @@ interface Hooked {
 const stacks = new WeakMap<object, ClientMiddleware[]>()
 
 /**
- * Adds middleware around every outbound request of `client` (an `McpClient`), after the middleware added
+ * Adds middleware around every outbound request of `client`, after the middleware added
  * before it (the first added runs outermost). Add it before `connect()` to see the handshake (the era probe,
  * `initialize`). `remove()` takes it out again. A client without middleware runs none of this.
  */
-export function useClientMiddleware(client: ClientCore, ...middleware: ClientMiddleware[]): Registration {
+export function useClientMiddleware(client: McpClient, ...middleware: ClientMiddleware[]): Registration {
   const hooked = client as unknown as Hooked
   const stack = stacks.get(client) ?? []
   stacks.set(client, stack)
