@@ -9,7 +9,8 @@
 // Phase 1 compares none / noop / api-only with no context manager installed; phase 2 installs the SDK's and
 // compares none / sdk. Usage: node src/tracing-cost.mjs [blocks] [requests per block]
 import { loadavg } from 'node:os'
-import { McpServer, useMiddleware } from '@edgemcp/core'
+import { McpServer } from '@edgemcp/core'
+import { useMiddleware } from '@edgemcp/core/middleware'
 import { serverTracing } from '@edgemcp/otel'
 import { context } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
