@@ -35,6 +35,14 @@ const config: ResolveConfigFn<Env> = (env) => ({
   service: { name: 'traced-worker' },
 })
 
-export const McpSessionObject = instrumentDO(worker.McpSessionObject, config)
-export const McpHubObject = instrumentDO(worker.McpHubObject, config)
+// Durable Object classes, as wrangler expects them: instrumentDO wraps each class (its declared type is looser
+// than the class it returns, hence the casts).
+export class McpSessionObject extends (instrumentDO(
+  worker.McpSessionObject,
+  config,
+) as unknown as typeof worker.McpSessionObject) {}
+export class McpHubObject extends (instrumentDO(
+  worker.McpHubObject,
+  config,
+) as unknown as typeof worker.McpHubObject) {}
 export default instrument({ fetch: worker.fetch }, config)
