@@ -73,7 +73,8 @@ export const entries = [
   },
   {
     name: '@edgemcp/core server with middleware (McpServer + @edgemcp/core/middleware)',
-    contents: "export { McpServer } from '@edgemcp/core'; export { useMiddleware } from '@edgemcp/core/middleware'",
+    contents:
+      "export { McpServer } from '@edgemcp/core'; export { useMiddleware } from '@edgemcp/core/middleware'",
     resolveDir: here,
     external: ['@cfworker/json-schema'],
     // Issue 29: useMiddleware and its composition (the InboundCall of each message, the engine's answer kept
