@@ -3,5 +3,7 @@
 import handler, { config } from './edge-functions/mcp.ts'
 
 Deno.serve((request) =>
-  new URL(request.url).pathname === config.path ? handler(request) : new Response('Not found', { status: 404 }),
+  new URL(request.url).pathname === config.path
+    ? handler(request)
+    : new Response('Not found', { status: 404 }),
 )

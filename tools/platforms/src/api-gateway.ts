@@ -12,7 +12,6 @@ import type {
 
 export type PayloadVersion = '1.0' | '2.0'
 type Result = APIGatewayProxyResult & APIGatewayProxyStructuredResultV2
-// biome-ignore lint/suspicious/noExplicitAny: the adapter's handler takes any of its event types
 type Handler = (event: any, context: Context) => Promise<unknown>
 
 const context = (): Context => ({

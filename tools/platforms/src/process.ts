@@ -23,7 +23,13 @@ export function start(
 ): Promise<Started> {
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
-    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', BUN_DISABLE_TELEMETRY: '1', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: {
+      ...process.env,
+      DENO_NO_UPDATE_CHECK: '1',
+      BUN_DISABLE_TELEMETRY: '1',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   running.add(child)

@@ -7,7 +7,11 @@ import { five, ourClient, sdkClient } from '../src/clients.js'
 import { type Started, start } from '../src/process.js'
 
 const dir = dirname(dirname(fileURLToPath(import.meta.url)))
-const bun = join(dirname(createRequire(import.meta.url).resolve('@oven/bun-linux-x64/package.json')), 'bin', 'bun')
+const bun = join(
+  dirname(createRequire(import.meta.url).resolve('@oven/bun-linux-x64/package.json')),
+  'bin',
+  'bun',
+)
 
 const started: Started[] = []
 afterEach(async () => {
@@ -29,7 +33,11 @@ describe('bun/main.ts under Bun.serve', () => {
       tools: ['add'],
       add: five,
     })
-    expect(await ourClient(url, 'legacy')).toEqual({ protocolVersion: '2025-11-25', tools: ['add'], add: five })
+    expect(await ourClient(url, 'legacy')).toEqual({
+      protocolVersion: '2025-11-25',
+      tools: ['add'],
+      add: five,
+    })
     expect(await ourClient(url, 'sse')).toEqual({ protocolVersion: '2024-11-05', tools: ['add'], add: five })
     expect(await sdkClient(url)).toMatchObject({ tools: ['add'], add: five })
     expect(await sdkClient(url, { sse: true })).toMatchObject({ tools: ['add'], add: five })

@@ -11,7 +11,10 @@ import { five, ourClient, sdkClient } from '../src/clients.js'
 import { type Started, start } from '../src/process.js'
 
 const dir = dirname(dirname(fileURLToPath(import.meta.url)))
-const deno = join(dirname(createRequire(import.meta.url).resolve('@deno/linux-x64-glibc/package.json')), 'deno')
+const deno = join(
+  dirname(createRequire(import.meta.url).resolve('@deno/linux-x64-glibc/package.json')),
+  'deno',
+)
 
 const started: Started[] = []
 afterEach(async () => {
@@ -19,11 +22,14 @@ afterEach(async () => {
 })
 
 async function denoServe(entry: string): Promise<Started> {
-  const server = await start([deno, 'run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', entry], {
-    cwd: dir,
-    env: { DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' },
-    ready: /Listening on (http:\/\/127\.0\.0\.1:\d+)\//,
-  })
+  const server = await start(
+    [deno, 'run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', entry],
+    {
+      cwd: dir,
+      env: { DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' },
+      ready: /Listening on (http:\/\/127\.0\.0\.1:\d+)\//,
+    },
+  )
   started.push(server)
   return server
 }
@@ -32,8 +38,16 @@ describe('deno/main.ts under Deno.serve', () => {
   it('answers our client in both eras and over legacy HTTP+SSE, and the official SDK client', async () => {
     const { origin, output } = await denoServe('deno/main.ts')
     const url = `${origin}/mcp`
-    expect(await ourClient(url, 'modern'), output()).toEqual({ protocolVersion: '2026-07-28', tools: ['add'], add: five })
-    expect(await ourClient(url, 'legacy')).toEqual({ protocolVersion: '2025-11-25', tools: ['add'], add: five })
+    expect(await ourClient(url, 'modern'), output()).toEqual({
+      protocolVersion: '2026-07-28',
+      tools: ['add'],
+      add: five,
+    })
+    expect(await ourClient(url, 'legacy')).toEqual({
+      protocolVersion: '2025-11-25',
+      tools: ['add'],
+      add: five,
+    })
     expect(await ourClient(url, 'sse')).toEqual({ protocolVersion: '2024-11-05', tools: ['add'], add: five })
     expect(await sdkClient(url)).toMatchObject({ tools: ['add'], add: five })
     expect(await sdkClient(url, { sse: true })).toMatchObject({ tools: ['add'], add: five })
@@ -41,13 +55,21 @@ describe('deno/main.ts under Deno.serve', () => {
 })
 
 describe.each([
-  { entry: 'netlify/serve.ts', label: 'the Netlify Edge entry (netlify/edge-functions/mcp.ts)', path: '/mcp' },
+  {
+    entry: 'netlify/serve.ts',
+    label: 'the Netlify Edge entry (netlify/edge-functions/mcp.ts)',
+    path: '/mcp',
+  },
   { entry: 'supabase/functions/mcp/index.ts', label: 'the Supabase Edge entry', path: '/mcp' },
 ])('$label on Deno', ({ entry, path }) => {
   it('answers 2026-07-28 clients, and tells a 2025 client which revision it serves', async () => {
     const { origin, output } = await denoServe(entry)
     const url = `${origin}${path}`
-    expect(await ourClient(url, 'modern'), output()).toEqual({ protocolVersion: '2026-07-28', tools: ['add'], add: five })
+    expect(await ourClient(url, 'modern'), output()).toEqual({
+      protocolVersion: '2026-07-28',
+      tools: ['add'],
+      add: five,
+    })
     // Stateless: a session's initialize is refused with the unsupported-version error naming 2026-07-28.
     const init = await fetch(url, {
       method: 'POST',
@@ -56,7 +78,11 @@ describe.each([
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'old', version: '1' },
+        },
       }),
     })
     expect(init.status).toBe(400)

@@ -47,15 +47,18 @@ describe('the platform guides', () => {
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toContain('](docs/platforms/README.md)')
   })
 
-  it.each(Object.entries(examples))('%s shows its examples verbatim, and nothing else under a file name', (guide, shown) => {
-    const named = blocks(read(guide)).filter((b) => b.lang === 'ts' && b.name !== undefined)
-    expect(named.map((b) => b.name).sort()).toEqual(Object.keys(shown).sort())
-    for (const block of named) {
-      const file = join(here, shown[block.name!]!)
-      expect(existsSync(file), file).toBe(true)
-      expect(block.code, `${guide}: ${block.name} is not ${file}`).toBe(readFileSync(file, 'utf8'))
-    }
-  })
+  it.each(Object.entries(examples))(
+    '%s shows its examples verbatim, and nothing else under a file name',
+    (guide, shown) => {
+      const named = blocks(read(guide)).filter((b) => b.lang === 'ts' && b.name !== undefined)
+      expect(named.map((b) => b.name).sort()).toEqual(Object.keys(shown).sort())
+      for (const block of named) {
+        const file = join(here, shown[block.name!]!)
+        expect(existsSync(file), file).toBe(true)
+        expect(block.code, `${guide}: ${block.name} is not ${file}`).toBe(readFileSync(file, 'utf8'))
+      }
+    },
+  )
 
   it.each([
     ['deno.md', 'deno.json', 'deno/main.ts'],
@@ -68,7 +71,12 @@ describe('the platform guides', () => {
     expect(specifiers.length).toBeGreaterThan(0)
     for (const specifier of specifiers)
       expect(
-        imports.some((key) => specifier === key || (key.endsWith('/') && specifier.startsWith(key)) || specifier.startsWith(`${key}/`)),
+        imports.some(
+          (key) =>
+            specifier === key ||
+            (key.endsWith('/') && specifier.startsWith(key)) ||
+            specifier.startsWith(`${key}/`),
+        ),
         `${specifier} in ${config}`,
       ).toBe(true)
   })

@@ -14,7 +14,11 @@ describe.each(['2.0', '1.0'] as const)('lambda/handler.ts behind API Gateway (pa
   const fetch = apiGatewayFetch(handler, version)
 
   it('answers our 2026-07-28 client, one invocation per request', async () => {
-    expect(await ourClient(url, 'modern', fetch)).toEqual({ protocolVersion: '2026-07-28', tools: ['add'], add: five })
+    expect(await ourClient(url, 'modern', fetch)).toEqual({
+      protocolVersion: '2026-07-28',
+      tools: ['add'],
+      add: five,
+    })
   })
 
   it('answers a tools/call event with one JSON body (nothing to stream through API Gateway)', async () => {
@@ -56,7 +60,10 @@ describe.each(['2.0', '1.0'] as const)('lambda/handler.ts behind API Gateway (pa
   })
 
   it('refuses a 2025 session with the error that names 2026-07-28, which the official SDK client reports', async () => {
-    const error = await sdkClient(url, { fetch }).then(() => undefined, (e: unknown) => e)
+    const error = await sdkClient(url, { fetch }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(String(error)).toMatch(/2026-07-28/)
   })
 })

@@ -42,7 +42,11 @@ describe('nextjs/app/mcp/route.ts under next start', () => {
       tools: ['add'],
       add: five,
     })
-    expect(await ourClient(url, 'legacy')).toEqual({ protocolVersion: '2025-11-25', tools: ['add'], add: five })
+    expect(await ourClient(url, 'legacy')).toEqual({
+      protocolVersion: '2025-11-25',
+      tools: ['add'],
+      add: five,
+    })
     expect(await sdkClient(url)).toMatchObject({ protocolVersion: '2025-11-25', tools: ['add'], add: five })
   })
 
@@ -56,7 +60,11 @@ describe('nextjs/app/mcp/route.ts under next start', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'curl', version: '1' },
+        },
       }),
     })
     const session = init.headers.get('mcp-session-id')
