@@ -119,10 +119,11 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
         method: scope.request.method,
         params,
         protocolVersion: scope.protocolVersion,
-        clientCapabilities: scope.clientCapabilities,
+        clientCapabilities: taskCapabilities(scope.clientCapabilities),
       },
     }
-    if (scope.clientInfo) task.request.clientInfo = scope.clientInfo
+    const info = scope.clientInfo
+    if (info) task.request.clientInfo = { name: info.name, version: info.version }
     if (scope.principal !== undefined) task.principal = scope.principal
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }
     await store.create(task)
@@ -218,4 +219,16 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
     extendServer(engine, TASKS_EXTENSION, { methods, callTool })
     taskControls.set(engine, { run: (taskId) => run(engine, taskId), abort })
   })
+}
+
+/**
+ * What a task keeps of its client's capabilities: those its handler's context can act on (asking the user,
+ * sampling, roots, extensions such as this one). A store holds the task for its whole TTL, so a client's
+ * `experimental` or unknown keys are not copied into it (red-team M1).
+ */
+function taskCapabilities(caps: JsonObject): JsonObject {
+  const kept: JsonObject = {}
+  for (const key of ['elicitation', 'sampling', 'roots', 'extensions'])
+    if (caps[key] !== undefined) kept[key] = caps[key]
+  return kept
 }
