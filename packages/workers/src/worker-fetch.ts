@@ -1,7 +1,7 @@
 import { parseJson } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import { peekBody } from '@edgemcp/streamable-http/internal'
-import { hubStub, sessionStub, stringVar } from './bindings.js'
+import { type BindingNames, hubStub, sessionStub, stringVar } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
@@ -18,6 +18,11 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   // One server per isolate (env is the same for every request of an isolate).
   let isolate: IsolateServe | undefined
   let ids: SessionIds | undefined
+  /**
+   * Why this isolate cannot serve MCP, found at its first MCP request whatever the revision (a missing
+   * Durable Object binding, a server factory that throws): every MCP request gets the same refusal.
+   */
+  let broken: string | undefined
 
   return async function fetch(
     request: Request,
@@ -28,6 +33,21 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     const path = pathOf(request.url)
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
+    if (isolate === undefined && broken === undefined) {
+      broken = missingBindings(env, config)
+      if (broken === undefined)
+        try {
+          isolate = createIsolateServe(env, config)
+        } catch (e) {
+          broken = `createMcpWorker: the server factory threw: ${e instanceof Error ? e.message : String(e)}`
+        }
+      if (broken !== undefined) console.error(`edgemcp: ${broken}`)
+    }
+    if (broken !== undefined)
+      return Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32603, message: broken } },
+        { status: 500 },
+      )
     let route = routeByHeaders(request, config.legacySse)
     /** The body of a POST the Worker read to route it, forwarded in place of the request's own. */
     let body: string | undefined
@@ -56,4 +76,22 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       withInternalHeaders(request, auth, body, route.to === 'new-session' ? id : undefined),
     )
   }
+}
+
+/**
+ * What is wrong with `env`'s Durable Object bindings, if anything. Without them only 2026-07-28 requests would
+ * work and every legacy client would get 500, and tsc, `wrangler types` and `--dry-run` do not notice.
+ */
+function missingBindings(env: unknown, config: BindingNames): string | undefined {
+  const missing = [config.sessionBinding, config.hubBinding].filter(
+    (name) =>
+      typeof (env as Record<string, { idFromName?: unknown }> | undefined)?.[name]?.idFromName !== 'function',
+  )
+  if (missing.length === 0) return undefined
+  const [what, verb, it] = missing.length > 1 ? ['bindings', 'are', 'them'] : ['binding', 'is', 'it']
+  return (
+    `createMcpWorker: Durable Object ${what} ${missing.join(' and ')} ${verb} missing: declare ${it} in ` +
+    'wrangler.jsonc (durable_objects.bindings for the classes McpSessionObject and McpHubObject, with a ' +
+    'migration; see the @edgemcp/workers README)'
+  )
 }
