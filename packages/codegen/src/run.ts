@@ -4,6 +4,7 @@ import { HELP, parseCliArgs, UsageError } from './cli-args.js'
 import { unifiedDiff } from './diff.js'
 import { HeaderError, parseHeaders } from './interpolate.js'
 import { describeSource, LoadError, loadTools } from './load/source.js'
+import { InputError } from './model/input.js'
 
 export const VERSION = '0.1.0'
 /** Every generated file starts with this; only such files are ever replaced or removed in a --split directory. */
@@ -51,7 +52,8 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     return await runOrThrow(argv, io)
   } catch (error) {
     if (error instanceof UsageError) return fail(`${error.message} (see --help)`)
-    if (error instanceof LoadError || error instanceof HeaderError) return fail(error.message)
+    if (error instanceof LoadError || error instanceof HeaderError || error instanceof InputError)
+      return fail(error.message)
     const code = (error as NodeJS.ErrnoException).code
     if (typeof code === 'string' && 'path' in (error as object)) return fail((error as Error).message)
     return fail(`internal error: ${error instanceof Error ? error.message : String(error)}`)
