@@ -1,4 +1,4 @@
-import type { TaskRunner, TaskStore } from '@edgemcp/core/tasks'
+import { TaskLimitError, type TaskRunner, type TaskStore } from '@edgemcp/core/tasks'
 import type { WorkerTaskOptions } from './options.js'
 import type { TaskObjectRpc } from './task-object.js'
 
@@ -55,7 +55,10 @@ export function durableTaskStore(
 /** The `TaskStore` whose every call goes to the task object `object(taskId)` names. */
 function storeOn(object: (taskId: string) => TaskObjectRpc): TaskStore {
   return {
-    create: (task) => object(task.taskId).create(task),
+    create: async (task) => {
+      const answer = await object(task.taskId).create(task)
+      if (answer?.refused !== undefined) throw new TaskLimitError(answer.refused)
+    },
     get: (taskId) => object(taskId).get(taskId),
     update: (taskId, change) => object(taskId).update(taskId, change),
   }

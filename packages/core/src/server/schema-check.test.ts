@@ -87,7 +87,8 @@ describe('tool schemas are checked at registration', () => {
       method: 'tools/list',
       params: { _meta: modernMeta() },
     })
-    const tool = (r.body as { result: { tools: Record<string, { type?: string }>[] } }).result.tools[0]
+    const tool = (r.body as unknown as { result: { tools: Record<string, { type?: string }>[] } }).result
+      .tools[0]
     expect(tool?.inputSchema?.type).toBe('object')
     if ('outputSchema' in definition) expect(tool?.outputSchema?.type).toBe('object')
   })

@@ -48,7 +48,7 @@ describe('what a 2026-07-28 request says about its client is bounded (red-team M
       { elicitation: {}, extensions: TASKS, experimental: { pad: 'x'.repeat(30_000) }, other: 'y' },
       { name: 'c', version: '1', title: 'z'.repeat(30_000) },
     )
-    const taskId = (r.body as { result: { taskId: string } }).result.taskId
+    const taskId = (r.body as unknown as { result: { taskId: string } }).result.taskId
     const task = await store.get(taskId)
     expect(task?.request.clientCapabilities).toEqual({ elicitation: {}, extensions: TASKS })
     expect(task?.request.clientInfo).toEqual({ name: 'c', version: '1' })

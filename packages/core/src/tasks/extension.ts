@@ -125,6 +125,7 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
     const info = scope.clientInfo
     if (info) task.request.clientInfo = { name: info.name, version: info.version }
     if (scope.principal !== undefined) task.principal = scope.principal
+    else if (scope.client !== undefined) task.client = scope.client
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }
     await store.create(task)
     forgetExpired()
