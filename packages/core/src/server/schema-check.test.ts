@@ -48,7 +48,7 @@ describe('tool schemas are checked at registration', () => {
     [
       'a type list with a typo',
       { inputSchema: { type: 'object', properties: { a: { items: [{ type: ['string', 'nul'] }] } } } },
-      'tool "add": inputSchema.properties.a.items.0.type: "nul" is not a JSON Schema type',
+      'tool "add": inputSchema.properties.a.items.0.type: ["string","nul"] is not a JSON Schema type',
     ],
   ])('refuses %s, naming the tool and the field', (_, definition, message) => {
     expect(register(definition)).toThrow(message)

@@ -14,9 +14,9 @@ import {
 // where JSON Schema belongs.
 
 const TYPE = /^(string|number|integer|boolean|object|array|null)$/
-/** Keywords whose value is a subschema or a list of them, and (`MAPS`) those mapping names to subschemas. */
-const SUBSCHEMAS = /^(items|prefixItems|allOf|anyOf|oneOf|not|additionalProperties)$/
-const MAPS = /^(properties|\$defs|definitions)$/
+/** Keywords whose value lists subschemas (an array, or an object of named ones), or (`ONE`) is one. */
+const MANY = /^(properties|\$defs|definitions|allOf|anyOf|oneOf|prefixItems)$/
+const ONE = /^(not|additionalProperties)$/
 
 /**
  * compileSchema of a tool's `inputSchema` or `outputSchema`, checked first: throws
@@ -34,18 +34,16 @@ export function compileToolSchema(
     if (s === true || s === false) return
     if (!isObject(s) || isStandardSchema(s))
       fail(at, s?.['~standard'] ? 'pass z.object({ ... }), not a raw shape' : 'is not a JSON Schema')
-    for (const [key, value] of Object.entries(s)) {
+    for (const key in s) {
+      const value = s[key]
       const next = `${at}.${key}`
-      if (key === 'type') {
-        for (const t of [value].flat())
-          if (!TYPE.test(t as string)) fail(next, `"${t}" is not a JSON Schema type`)
-      } else if (key === 'required') {
-        if (!isStringArray(value)) fail(next, 'must be an array of property names')
-      } else if (SUBSCHEMAS.test(key))
-        for (const [i, v] of [value].flat().entries()) walk(v, Array.isArray(value) ? `${next}.${i}` : next)
-      else if (MAPS.test(key))
-        for (const [name, v] of Object.entries(value as object)) walk(v, `${next}.${name}`)
-      else if (at === field && isStandardSchema(value)) walk(value, next)
+      if (key === 'type' && ![value].flat().every((t) => TYPE.test(t)))
+        fail(next, `${JSON.stringify(value)} is not a JSON Schema type`)
+      if (key === 'required' && !isStringArray(value)) fail(next, 'must be an array of property names')
+      if (MANY.test(key) || (key === 'items' && Array.isArray(value)))
+        for (const [name, v] of Object.entries(value)) walk(v, `${next}.${name}`)
+      else if (ONE.test(key) || key === 'items' || (at === field && isStandardSchema(value)))
+        walk(value, next)
     }
     if (at === field && s.type !== undefined && s.type !== 'object') fail(`${at}.type`, 'must be "object"')
   }
