@@ -34,8 +34,8 @@ import {
   type LoggingLevel,
   loggingLevelsExpected,
 } from './types.js'
-import { isObject, jsonLength } from '../protocol/json.js'
-import { MAX_CLIENT_DESCRIPTION_LENGTH, MAX_PROGRESS_TOKEN_LENGTH } from '../protocol/limits.js'
+import { isObject } from '../protocol/json.js'
+import { MAX_PROGRESS_TOKEN_LENGTH } from '../protocol/limits.js'
 
 export interface HandleOptions {
   /** The legacy session (or connection) this message arrived on. */
@@ -175,13 +175,6 @@ function handleModern(
     return errorResult(new UnsupportedProtocolVersionError(version, SUPPORTED_VERSIONS), id, MODERN)
   const caps = meta[META_CLIENT_CAPABILITIES]
   if (!isObject(caps)) return badMeta('is required and must be an object', META_CLIENT_CAPABILITIES, id, 400)
-  // Bounded as initialize bounds them: a task keeps both (see MAX_CLIENT_DESCRIPTION_LENGTH).
-  if (jsonLength([caps, meta[META_CLIENT_INFO]]) > MAX_CLIENT_DESCRIPTION_LENGTH)
-    return badMeta(
-      `and clientInfo together must be at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters of JSON`,
-      META_CLIENT_CAPABILITIES,
-      id,
-    )
   const level = meta[META_LOG_LEVEL]
   if (level !== undefined && !isLoggingLevel(level))
     return badMeta(loggingLevelsExpected(), META_LOG_LEVEL, id)

@@ -1,5 +1,7 @@
 import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
-import { isObject } from '../protocol/json.js'
+import { isObject, jsonLength } from '../protocol/json.js'
+import { MAX_CLIENT_DESCRIPTION_LENGTH } from '../protocol/limits.js'
+import { META_CLIENT_CAPABILITIES } from '../protocol/meta.js'
 import type { ExtensionMethod, RequestScope, ServerCore, ToolCallHook } from '../server/core.js'
 import { requireString } from '../server/methods/shared.js'
 import { RequestAbort } from '../server/request-abort.js'
@@ -119,11 +121,23 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
         method: scope.request.method,
         params,
         protocolVersion: scope.protocolVersion,
-        clientCapabilities: taskCapabilities(scope.clientCapabilities),
+        clientCapabilities: {},
       },
     }
+    // What the task keeps of its client (red-team M1): the capabilities its handler's context can act on, and
+    // the client's name and version; not a client's `experimental` or unknown keys, and at most
+    // MAX_CLIENT_DESCRIPTION_LENGTH of JSON, as `initialize` keeps at most (a store holds it for the TTL).
+    for (const key of ['elicitation', 'sampling', 'roots', 'extensions'])
+      if (scope.clientCapabilities[key] !== undefined)
+        task.request.clientCapabilities[key] = scope.clientCapabilities[key]
     const info = scope.clientInfo
     if (info) task.request.clientInfo = { name: info.name, version: info.version }
+    const { clientCapabilities, clientInfo } = task.request
+    if (jsonLength([clientCapabilities, clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
+      throw invalidParams(
+        `with clientInfo, at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters of JSON in a task`,
+        `_meta.${META_CLIENT_CAPABILITIES}`,
+      )
     if (scope.principal !== undefined) task.principal = scope.principal
     else if (scope.client !== undefined) task.client = scope.client
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }
@@ -222,14 +236,3 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
   })
 }
 
-/**
- * What a task keeps of its client's capabilities: those its handler's context can act on (asking the user,
- * sampling, roots, extensions such as this one). A store holds the task for its whole TTL, so a client's
- * `experimental` or unknown keys are not copied into it (red-team M1).
- */
-function taskCapabilities(caps: JsonObject): JsonObject {
-  const kept: JsonObject = {}
-  for (const key of ['elicitation', 'sampling', 'roots', 'extensions'])
-    if (caps[key] !== undefined) kept[key] = caps[key]
-  return kept
-}
