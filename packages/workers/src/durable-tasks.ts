@@ -56,8 +56,8 @@ export function durableTaskStore(
 function storeOn(object: (taskId: string) => TaskObjectRpc): TaskStore {
   return {
     create: async (task) => {
-      const answer = await object(task.taskId).create(task)
-      if (answer?.refused !== undefined) throw new TaskLimitError(answer.refused)
+      const refused = await object(task.taskId).create(task)
+      if (refused) throw new TaskLimitError(refused)
     },
     get: (taskId) => object(taskId).get(taskId),
     update: (taskId, change) => object(taskId).update(taskId, change),

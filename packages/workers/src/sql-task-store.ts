@@ -21,9 +21,6 @@ export interface SqlTaskStoreOptions {
   maxBytesPerPrincipal?: number | undefined
 }
 
-/** The bucket of tasks created without a principal (SQLite compares NULLs as distinct, so not NULL). */
-const ANONYMOUS = ''
-
 interface TaskRow extends Record<string, SqlStorageValue> {
   record: string
 }
@@ -52,13 +49,13 @@ export class SqlTaskStore implements TaskStore {
 
   async create(task: TaskRecord): Promise<void> {
     const now = Date.now()
-    // The budget's owner: the principal, else the client's address, else the bucket of every other task.
-    const principal = task.principal === undefined && task.client === undefined ? ANONYMOUS : taskOwner(task)
+    // The budget's owner (the principal column): the principal, else the client's address, else ''.
+    const principal = taskOwner(task)
     const record = JSON.stringify(task)
     const usage = (where: string, ...args: SqlStorageValue[]) =>
       this.#sql
         .exec<{ n: number; bytes: number }>(
-          `SELECT COUNT(*) AS n,COALESCE(SUM(LENGTH(record)),0) AS bytes FROM mcp_task WHERE expires_at>? ${where}`,
+          `SELECT COUNT(*) AS n,TOTAL(LENGTH(record)) AS bytes FROM mcp_task WHERE expires_at>? ${where}`,
           now,
           ...args,
         )
@@ -68,7 +65,7 @@ export class SqlTaskStore implements TaskStore {
     const mine = usage('AND principal=?', principal)
     if (mine.n >= this.#maxPerPrincipal || mine.bytes + record.length > this.#maxBytes)
       throw new TaskLimitError(
-        `Too many tasks: at most ${this.#maxPerPrincipal} unexpired tasks of ${this.#maxBytes} bytes in all per client`,
+        `Too many tasks: at most ${this.#maxPerPrincipal} (${this.#maxBytes} bytes) unexpired per client`,
       )
     this.#sql.exec(
       'INSERT INTO mcp_task(task_id,principal,status,expires_at,record)VALUES(?,?,?,?,?)',

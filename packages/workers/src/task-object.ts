@@ -14,8 +14,8 @@ import { SqlTaskStore } from './sql-task-store.js'
 
 /** What a task Durable Object answers over RPC: the `TaskStore` of its tasks, and the runner's two calls. */
 export interface TaskObjectRpc {
-  /** Stores a new task; a refusal for its budget comes back as `{ refused }` (an RPC keeps no error class). */
-  create(task: TaskRecord): Promise<{ refused: string } | undefined>
+  /** Stores a new task; a refusal for its budget comes back as its message (an RPC keeps no error class). */
+  create(task: TaskRecord): Promise<string | undefined>
   get(taskId: string): Promise<TaskRecord | undefined>
   update(taskId: string, change: TaskChange): Promise<TaskTransition | undefined>
   /** Runs a `working` task in the object, unless it runs already; resolves once the run began. */
@@ -95,16 +95,15 @@ export function createMcpTaskObject<Env>(options: McpTaskObjectOptions<Env>): Mc
       })
     }
 
-    async create(task: TaskRecord): Promise<{ refused: string } | undefined> {
+    async create(task: TaskRecord): Promise<string | undefined> {
       try {
         await this.store.create(task)
       } catch (e) {
         // Across RPC a TaskLimitError would arrive as a plain Error (-32603, HTTP 200): say it as a value.
-        if (e instanceof TaskLimitError) return { refused: e.message }
+        if (e instanceof TaskLimitError) return e.message
         throw e
       }
       await this.#scheduleAlarm()
-      return undefined
     }
 
     async get(taskId: string): Promise<TaskRecord | undefined> {

@@ -1,12 +1,18 @@
 import { parseJson } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
-import { peekBody } from '@edgemcp/streamable-http/internal'
-import { type BindingNames, hubStub, sessionStub, stringVar } from './bindings.js'
+import { errorResponse, peekBody, transportError } from '@edgemcp/streamable-http/internal'
+import { hubStub, sessionStub, stringVar } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { LOCAL, pathOf, routeByBody, routeByHeaders } from './route.js'
 import { SessionIds } from './session-ids.js'
+
+/**
+ * Without its Durable Object bindings a Worker serves 2026-07-28 requests only, and every legacy client gets
+ * 500; tsc, `wrangler types` and `--dry-run` do not notice, so the first MCP request of an isolate does.
+ */
+const DECLARE = '(classes McpSessionObject, McpHubObject, with a migration: see the @edgemcp/workers README)'
 
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
@@ -18,11 +24,6 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   // One server per isolate (env is the same for every request of an isolate).
   let isolate: IsolateServe | undefined
   let ids: SessionIds | undefined
-  /**
-   * Why this isolate cannot serve MCP, found at its first MCP request whatever the revision (a missing
-   * Durable Object binding, a server factory that throws): every MCP request gets the same refusal.
-   */
-  let broken: string | undefined
 
   return async function fetch(
     request: Request,
@@ -33,21 +34,25 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     const path = pathOf(request.url)
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
-    if (isolate === undefined && broken === undefined) {
-      broken = missingBindings(env, config)
-      if (broken === undefined)
+    // Built at the first MCP request of the isolate, whatever its revision or route: a factory that throws (a
+    // duplicate tool name) fails every first request alike, and so do missing bindings (checked first).
+    if (!isolate) {
+      let refusal: string | undefined
+      const missing = [config.sessionBinding, config.hubBinding].filter(
+        (name) => !(env as Record<string, DurableObjectNamespace | undefined>)?.[name]?.idFromName,
+      )
+      if (missing[0]) refusal = `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`
+      else
         try {
           isolate = createIsolateServe(env, config)
         } catch (e) {
-          broken = `createMcpWorker: the server factory threw: ${e instanceof Error ? e.message : String(e)}`
+          refusal = `the server factory threw: ${e instanceof Error ? e.message : e}`
         }
-      if (broken !== undefined) console.error(`edgemcp: ${broken}`)
+      if (refusal) {
+        console.error((refusal = `createMcpWorker: ${refusal}`))
+        return errorResponse(transportError(500, refusal, -32603))
+      }
     }
-    if (broken !== undefined)
-      return Response.json(
-        { jsonrpc: '2.0', id: null, error: { code: -32603, message: broken } },
-        { status: 500 },
-      )
     let route = routeByHeaders(request, config.legacySse)
     /** The body of a POST the Worker read to route it, forwarded in place of the request's own. */
     let body: string | undefined
@@ -67,8 +72,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     if (route?.to === 'session' && !(await ids.verify(route.sessionId))) route = LOCAL
     // Served here: no internal header means anything here, so the request goes as it came.
     if (!route || route.to === 'local') {
-      isolate ??= createIsolateServe(env, config)
-      return isolate(request, ctx, auth)
+      return (isolate as IsolateServe)(request, ctx, auth)
     }
     if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(request, auth, body))
     const id = route.to === 'session' ? route.sessionId : await ids.mint()
@@ -78,20 +82,3 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
   }
 }
 
-/**
- * What is wrong with `env`'s Durable Object bindings, if anything. Without them only 2026-07-28 requests would
- * work and every legacy client would get 500, and tsc, `wrangler types` and `--dry-run` do not notice.
- */
-function missingBindings(env: unknown, config: BindingNames): string | undefined {
-  const missing = [config.sessionBinding, config.hubBinding].filter(
-    (name) =>
-      typeof (env as Record<string, { idFromName?: unknown }> | undefined)?.[name]?.idFromName !== 'function',
-  )
-  if (missing.length === 0) return undefined
-  const [what, verb, it] = missing.length > 1 ? ['bindings', 'are', 'them'] : ['binding', 'is', 'it']
-  return (
-    `createMcpWorker: Durable Object ${what} ${missing.join(' and ')} ${verb} missing: declare ${it} in ` +
-    'wrangler.jsonc (durable_objects.bindings for the classes McpSessionObject and McpHubObject, with a ' +
-    'migration; see the @edgemcp/workers README)'
-  )
-}

@@ -50,11 +50,11 @@ describe('a Worker that cannot serve every client refuses at its first request (
   it.each([
     ['a 2026-07-28 request', modernCall, modernHeaders],
     ['a legacy initialize', initializeBody(), legacyHeaders],
-  ])('without its Durable Object bindings: %s gets one clear 500, logged once', async (_, body, headers) => {
+  ])('without its Durable Object bindings: %s gets one clear 500, logged', async (_, body, headers) => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const worker = createMcpWorker<unknown>({ server })
     const noBindings = { MCP_MRTR_SECRET: 's', MCP_SESSION: fixtureEnv.MCP_SESSION }
-    const message = 'createMcpWorker: Durable Object binding MCP_HUB is missing: declare it in wrangler.jsonc'
+    const message = 'createMcpWorker: wrangler.jsonc lacks the Durable Object binding MCP_HUB (classes McpSessionObject'
     for (const [b, h] of [
       [body, headers],
       [modernCall, modernHeaders],
@@ -64,14 +64,14 @@ describe('a Worker that cannot serve every client refuses at its first request (
       expect(r.status).toBe(500)
       expect(r.body.error?.message).toContain(message)
     }
-    expect(log).toHaveBeenCalledTimes(1)
-    expect(String(log.mock.calls[0]?.[0])).toContain(`edgemcp: ${message}`)
+    expect(log).toHaveBeenCalledTimes(3)
+    expect(String(log.mock.calls[0]?.[0])).toContain(message)
   })
 
   it('names both bindings when both are missing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const r = await send(createMcpWorker<unknown>({ server }), {}, modernCall, modernHeaders)
-    expect(r.body.error?.message).toContain('Durable Object bindings MCP_SESSION and MCP_HUB are missing')
+    expect(r.body.error?.message).toContain('lacks the Durable Object binding MCP_SESSION and MCP_HUB')
   })
 
   it('a duplicate tool name in the server factory: the first request of any revision says so', async () => {
@@ -83,14 +83,16 @@ describe('a Worker that cannot serve every client refuses at its first request (
         return s
       },
     })
-    const r = await send(worker, fixtureEnv, initializeBody(), legacyHeaders)
-    expect(r.status).toBe(500)
-    expect(r.body.error?.message).toBe(
-      'createMcpWorker: the server factory threw: Tool "echo" is already registered',
-    )
-    expect(log).toHaveBeenCalledWith(
-      'edgemcp: createMcpWorker: the server factory threw: Tool "echo" is already registered',
-    )
+    const message = 'createMcpWorker: the server factory threw: Tool "echo" is already registered'
+    for (const [b, h] of [
+      [initializeBody(), legacyHeaders],
+      [modernCall, modernHeaders],
+    ] as const) {
+      const r = await send(worker, fixtureEnv, b, h)
+      expect(r.status).toBe(500)
+      expect(r.body.error?.message).toBe(message)
+    }
+    expect(log).toHaveBeenCalledWith(message)
   })
 
   it('with its bindings it serves', async () => {

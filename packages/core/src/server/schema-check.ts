@@ -44,7 +44,8 @@ export function compileToolSchema(
       else if (schemaKeyword[key] || (at === field && isStandardSchema(value))) walk(value, next)
     }
   }
-  const root = isStandardSchema(schema) ? compiled.jsonSchema : schema
+  // A raw schema is its own jsonSchema; a Standard Schema's is what its converter wrote.
+  const root = compiled.jsonSchema
   walk(root, field)
   if ((root.type ?? 'object') !== 'object') fail(`${field}.type`, 'must be "object"')
   return compiled

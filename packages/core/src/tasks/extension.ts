@@ -125,19 +125,14 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
       },
     }
     // What the task keeps of its client (red-team M1): the capabilities its handler's context can act on, and
-    // the client's name and version; not a client's `experimental` or unknown keys, and at most
-    // MAX_CLIENT_DESCRIPTION_LENGTH of JSON, as `initialize` keeps at most (a store holds it for the TTL).
+    // the client's name and version (not `experimental`, nor unknown keys), at most what `initialize` keeps.
+    const { request } = task
+    const { clientCapabilities: caps, clientInfo: info } = scope
     for (const key of ['elicitation', 'sampling', 'roots', 'extensions'])
-      if (scope.clientCapabilities[key] !== undefined)
-        task.request.clientCapabilities[key] = scope.clientCapabilities[key]
-    const info = scope.clientInfo
-    if (info) task.request.clientInfo = { name: info.name, version: info.version }
-    const { clientCapabilities, clientInfo } = task.request
-    if (jsonLength([clientCapabilities, clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
-      throw invalidParams(
-        `with clientInfo, at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters of JSON in a task`,
-        `_meta.${META_CLIENT_CAPABILITIES}`,
-      )
+      if (caps[key] !== undefined) request.clientCapabilities[key] = caps[key]
+    if (info) request.clientInfo = { name: info.name, version: info.version }
+    if (jsonLength([request.clientCapabilities, request.clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
+      throw invalidParams(`at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters`, `_meta.${META_CLIENT_CAPABILITIES}`)
     if (scope.principal !== undefined) task.principal = scope.principal
     else if (scope.client !== undefined) task.client = scope.client
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }

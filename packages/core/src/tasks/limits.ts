@@ -13,17 +13,10 @@ export class TaskLimitError extends ProtocolError {
   }
 }
 
-/** The bucket of tasks created with neither a principal nor a client (SQLite compares NULLs as distinct). */
-const ANONYMOUS = '\u0000anonymous'
-
 /**
- * Whose budget a task counts against in a store: its principal, else the client (address) that created it,
- * else one bucket of every such task. Keys of the three kinds never equal one another.
+ * Whose budget a task counts against in a store: its principal, else the client (address) that created it
+ * (`\0` and the address: no principal starts so), else `''`, one bucket of every other task (SQLite compares
+ * NULLs as distinct, so not NULL).
  */
-export function taskOwner(task: Pick<TaskRecord, 'principal' | 'client'>): string {
-  if (task.principal !== undefined) return task.principal
-  return task.client === undefined ? ANONYMOUS : `${ANONYMOUS}:${task.client}`
-}
-
-/** The bytes a task record takes in a store (its JSON), as the stores' byte budgets count them. */
-export const taskBytes = (task: TaskRecord): number => JSON.stringify(task).length
+export const taskOwner = (task: Pick<TaskRecord, 'principal' | 'client'>): string =>
+  task.principal ?? (task.client === undefined ? '' : `\0${task.client}`)

@@ -1,5 +1,5 @@
 import { applyTaskChange } from './apply-change.js'
-import { TaskLimitError, taskBytes, taskOwner } from './limits.js'
+import { TaskLimitError, taskOwner } from './limits.js'
 import type { TaskChange, TaskRecord, TaskStore, TaskTransition } from './types.js'
 
 export interface MemoryTaskStoreOptions {
@@ -30,17 +30,13 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
   const maxBytes = options.maxBytesPerPrincipal ?? 16 * 1024 * 1024
   const now = options.now ?? Date.now
   const tasks = new Map<string, TaskRecord>()
-  /** Per owner (taskOwner): its unexpired tasks and their bytes as created. */
-  const perPrincipal = new Map<string, { count: number; bytes: number }>()
-  const bytesOf = new Map<string, number>()
+  /** Per owner (taskOwner): its unexpired tasks and, by id, their bytes (JSON) as created. */
+  const owners = new Map<string, Map<string, number>>()
 
   const remove = (t: TaskRecord) => {
     tasks.delete(t.taskId)
     const who = taskOwner(t)
-    const use = perPrincipal.get(who)
-    if (use && --use.count > 0) use.bytes -= bytesOf.get(t.taskId) ?? 0
-    else perPrincipal.delete(who)
-    bytesOf.delete(t.taskId)
+    if (owners.get(who)?.delete(t.taskId) && owners.get(who)?.size === 0) owners.delete(who)
   }
   /** The live task, dropping it when it has expired. */
   const live = (taskId: string) => {
@@ -65,21 +61,21 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
       if (tasks.has(task.taskId)) throw new Error(`task ${task.taskId} already exists`)
       sweep(false)
       const who = taskOwner(task)
-      const bytes = taskBytes(task)
+      const bytes = JSON.stringify(task).length
       const full = () => {
-        const use = perPrincipal.get(who)
-        return use !== undefined && (use.count >= maxPerPrincipal || use.bytes + bytes > maxBytes)
+        const of = owners.get(who) ?? new Map<string, number>()
+        let total = bytes
+        for (const b of of.values()) total += b
+        return of.size >= maxPerPrincipal || total > maxBytes
       }
       if (tasks.size >= maxTasks || full()) sweep(true)
       if (tasks.size >= maxTasks) throw new TaskLimitError(`Too many tasks: the server holds ${maxTasks}`)
       if (full())
         throw new TaskLimitError(
-          `Too many tasks: at most ${maxPerPrincipal} unexpired tasks of ${maxBytes} bytes in all per client`,
+          `Too many tasks: at most ${maxPerPrincipal} (${maxBytes} bytes) unexpired per client`,
         )
       tasks.set(task.taskId, structuredClone(task))
-      const use = perPrincipal.get(who) ?? { count: 0, bytes: 0 }
-      perPrincipal.set(who, { count: use.count + 1, bytes: use.bytes + bytes })
-      bytesOf.set(task.taskId, bytes)
+      owners.set(who, (owners.get(who) ?? new Map()).set(task.taskId, bytes))
     },
     async get(taskId) {
       const t = live(taskId)
