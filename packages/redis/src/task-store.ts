@@ -22,14 +22,11 @@ export interface RedisTaskStoreOptions {
   prefix?: string | undefined
   /** Unexpired tasks the store holds at most (all servers on this prefix together). Default 10 000. */
   maxTasks?: number | undefined
-  /**
-   * Unexpired tasks one principal holds at most; without a principal, one client (the task's `client`, its
-   * address), and tasks with neither count as one. Default 100.
-   */
+  /** Unexpired tasks one principal holds at most (tasks without one count as one principal). Default 100. */
   maxTasksPerPrincipal?: number | undefined
 }
 
-/** The bucket of tasks created with neither principal nor client (others are `p:<principal>`, `c:<client>`). */
+/** The bucket of tasks created without a principal (principal buckets are `p:<principal>`). */
 const ANONYMOUS = 'a'
 
 /** Conflicting writes `update` retries before giving up (each conflict means another change went through). */
@@ -95,8 +92,8 @@ export function createRedisTaskStore(options: RedisTaskStoreOptions): TaskStore 
   const maxPerPrincipal = limit(options.maxTasksPerPrincipal, 100, 'maxTasksPerPrincipal')
   const recordKey = (taskId: string) => `${prefix}task:${taskId}`
   const storeSet = `${prefix}tasks`
-  const principalSet = ({ principal, client }: Pick<TaskRecord, 'principal' | 'client'>) =>
-    `${prefix}tasks:${principal !== undefined ? `p:${principal}` : client !== undefined ? `c:${client}` : ANONYMOUS}`
+  const principalSet = (principal: string | undefined) =>
+    `${prefix}tasks:${principal === undefined ? ANONYMOUS : `p:${principal}`}`
   const shas = new Map<string, string>()
 
   /** Runs a script by its SHA1, loading it first when Redis does not know it (first use, after a restart). */
@@ -126,7 +123,7 @@ export function createRedisTaskStore(options: RedisTaskStoreOptions): TaskStore 
     async create(task) {
       const outcome = await run(
         CREATE,
-        [recordKey(task.taskId), storeSet, principalSet(task)],
+        [recordKey(task.taskId), storeSet, principalSet(task.principal)],
         [
           JSON.stringify(task),
           String(task.expiresAt),

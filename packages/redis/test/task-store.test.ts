@@ -171,16 +171,6 @@ describe('createRedisTaskStore', () => {
     await expect(a!.create(task({ principal: 'dave' }))).rejects.toThrow(/the server holds 3/)
   })
 
-  it('keeps the budget of tasks without a principal per client address (M2)', async () => {
-    const {
-      stores: [a],
-    } = await stores(1, { maxTasksPerPrincipal: 1 })
-    await a!.create(task({ client: 'address:192.0.2.1' }))
-    await expect(a!.create(task({ client: 'address:192.0.2.1' }))).rejects.toBeInstanceOf(TaskLimitError)
-    await a!.create(task({ client: 'address:192.0.2.2' }))
-    await a!.create(task())
-  })
-
   it('never overshoots a budget under concurrent creates from two clients', async () => {
     const {
       stores: [a, b],
