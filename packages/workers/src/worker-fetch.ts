@@ -41,7 +41,8 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       const missing = [config.sessionBinding, config.hubBinding].filter(
         (name) => !(env as Record<string, DurableObjectNamespace | undefined>)?.[name]?.idFromName,
       )
-      if (missing[0]) refusal = `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`
+      if (missing[0])
+        refusal = `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`
       else
         try {
           isolate = createIsolateServe(env, config)
@@ -49,7 +50,8 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
           refusal = `the server factory threw: ${e instanceof Error ? e.message : e}`
         }
       if (refusal) {
-        console.error((refusal = `createMcpWorker: ${refusal}`))
+        refusal = `createMcpWorker: ${refusal}`
+        console.error(refusal)
         return errorResponse(transportError(500, refusal, -32603))
       }
     }
@@ -81,4 +83,3 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     )
   }
 }
-

@@ -54,7 +54,8 @@ describe('a Worker that cannot serve every client refuses at its first request (
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const worker = createMcpWorker<unknown>({ server })
     const noBindings = { MCP_MRTR_SECRET: 's', MCP_SESSION: fixtureEnv.MCP_SESSION }
-    const message = 'createMcpWorker: wrangler.jsonc lacks the Durable Object binding MCP_HUB (classes McpSessionObject'
+    const message =
+      'createMcpWorker: wrangler.jsonc lacks the Durable Object binding MCP_HUB (classes McpSessionObject'
     for (const [b, h] of [
       [body, headers],
       [modernCall, modernHeaders],

@@ -30,7 +30,10 @@ function setup() {
 describe('what a 2026-07-28 request says about its client is bounded (red-team M1)', () => {
   it('refuses a task whose client capabilities and info are over 64 KiB of JSON, as initialize does', async () => {
     const { call } = setup()
-    const r = await call({ extensions: TASKS, elicitation: { pad: 'x'.repeat(70_000) } }, { name: 'c', version: '1' })
+    const r = await call(
+      { extensions: TASKS, elicitation: { pad: 'x'.repeat(70_000) } },
+      { name: 'c', version: '1' },
+    )
     expect(r.body).toMatchObject({
       error: {
         code: -32602,

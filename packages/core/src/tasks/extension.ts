@@ -132,7 +132,10 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
       if (caps[key] !== undefined) request.clientCapabilities[key] = caps[key]
     if (info) request.clientInfo = { name: info.name, version: info.version }
     if (jsonLength([request.clientCapabilities, request.clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
-      throw invalidParams(`at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters`, `_meta.${META_CLIENT_CAPABILITIES}`)
+      throw invalidParams(
+        `at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters`,
+        `_meta.${META_CLIENT_CAPABILITIES}`,
+      )
     if (scope.principal !== undefined) task.principal = scope.principal
     else if (scope.client !== undefined) task.client = scope.client
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }
@@ -230,4 +233,3 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
     taskControls.set(engine, { run: (taskId) => run(engine, taskId), abort })
   })
 }
-
