@@ -135,7 +135,10 @@ export const CEILING = {
   // Then 74.65 / 26.4: the shared session lookup and POST body parse are synchronous (no extra await per
   // request): 74.15 / 26.08 KiB; 74.38 / 26.18 KiB with the Worker's routing of 2026-07-28 POSTs by headers
   // (bc13dd5).
-  ours: { minified: 74.65 * 1024, gzipped: 26.4 * 1024 },
+  // Then 75 / 26.5, the decided budget of issue 30 (never above it): the tool schema check at registration
+  // (#33, newcomer item 3) and the Worker's first-request check of its bindings (item 4) are code every
+  // server carries; what they add is paid for by cuts elsewhere, not by a higher ceiling.
+  ours: { minified: 75 * 1024, gzipped: 26.5 * 1024 },
   // What the sample's task tool adds to `ours` (OURS_WITH_TASKS − OURS): 11.9 / 3.9 KiB on 2026-12-02
   // (@edgemcp/core/tasks, the task object and its runner).
   tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },

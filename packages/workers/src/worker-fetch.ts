@@ -37,20 +37,17 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     // Built at the first MCP request of the isolate, whatever its revision or route: a factory that throws (a
     // duplicate tool name) fails every first request alike, and so do missing bindings (checked first).
     if (!isolate) {
-      let refusal: string | undefined
       const missing = [config.sessionBinding, config.hubBinding].filter(
         (name) => !(env as Record<string, DurableObjectNamespace | undefined>)?.[name]?.idFromName,
       )
-      if (missing[0])
-        refusal = `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`
-      else
-        try {
-          isolate = createIsolateServe(env, config)
-        } catch (e) {
-          refusal = `the server factory threw: ${e instanceof Error ? e.message : e}`
-        }
-      if (refusal) {
-        refusal = `createMcpWorker: ${refusal}`
+      try {
+        if (missing[0])
+          throw new Error(
+            `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`,
+          )
+        isolate = createIsolateServe(env, config)
+      } catch (e) {
+        const refusal = `createMcpWorker: ${missing[0] ? '' : 'the server factory threw: '}${(e as Error)?.message ?? e}`
         console.error(refusal)
         return errorResponse(transportError(500, refusal, -32603))
       }

@@ -1,10 +1,12 @@
-import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from '@cfworker/json-schema'
 import { isObject, isStringArray } from '../protocol/json.js'
 import {
   type CompiledSchema,
   compileSchema,
   isStandardSchema,
   type SchemaInput,
+  schemaArrayKeyword,
+  schemaKeyword,
+  schemaMapKeyword,
 } from './schema-validation.js'
 
 // A tool's schemas are checked once, when it is registered, so that a typo fails where it was written (naming
