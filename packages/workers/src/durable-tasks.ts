@@ -1,4 +1,5 @@
 import { TaskLimitError, type TaskRunner, type TaskStore } from '@edgemcp/core/tasks'
+import { namespaces } from './bindings.js'
 import type { WorkerTaskOptions } from './options.js'
 import type { TaskObjectRpc } from './task-object.js'
 
@@ -27,11 +28,7 @@ function taskObjects(
   const binding = options.binding ?? 'MCP_TASKS'
   const shards = Math.max(1, Math.floor(options.shards ?? 1))
   return (taskId) => {
-    const ns = (env as Record<string, unknown> | undefined)?.[binding] as DurableObjectNamespace | undefined
-    if (!ns || typeof ns.idFromName !== 'function')
-      throw new Error(
-        `Durable Object binding ${binding} is missing: declare McpTaskObject in wrangler.jsonc (see the @edgemcp/workers README)`,
-      )
+    const [ns] = namespaces(env, [binding], 'class McpTaskObject') as [DurableObjectNamespace]
     return ns.get(ns.idFromName(`tasks-${fnv1a(taskId) % shards}`)) as unknown as TaskObjectRpc
   }
 }

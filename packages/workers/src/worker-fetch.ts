@@ -1,18 +1,12 @@
 import { parseJson } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import { errorResponse, peekBody, transportError } from '@edgemcp/streamable-http/internal'
-import { hubStub, sessionStub, stringVar } from './bindings.js'
+import { hubStub, namespaces, sessionStub, stringVar, WORKER_OBJECTS } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import { LOCAL, pathOf, routeByBody, routeByHeaders } from './route.js'
 import { SessionIds } from './session-ids.js'
-
-/**
- * Without its Durable Object bindings a Worker serves 2026-07-28 requests only, and every legacy client gets
- * 500; tsc, `wrangler types` and `--dry-run` do not notice, so the first MCP request of an isolate does.
- */
-const DECLARE = '(classes McpSessionObject, McpHubObject, with a migration: see the @edgemcp/workers README)'
 
 /**
  * The Worker's `fetch`: requests to the MCP path are served here (stateless), in a session's Durable
@@ -35,19 +29,16 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
     // Built at the first MCP request of the isolate, whatever its revision or route: a factory that throws (a
-    // duplicate tool name) fails every first request alike, and so do missing bindings (checked first).
+    // duplicate tool name) fails every first request alike, and so do missing bindings (checked first: without
+    // them only 2026-07-28 clients would be served, and tsc, `wrangler types` and `--dry-run` do not notice).
     if (!isolate) {
-      const missing = [config.sessionBinding, config.hubBinding].filter(
-        (name) => !(env as Record<string, DurableObjectNamespace | undefined>)?.[name]?.idFromName,
-      )
+      let step = ''
       try {
-        if (missing[0])
-          throw new Error(
-            `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} ${DECLARE}`,
-          )
+        namespaces(env, [config.sessionBinding, config.hubBinding], WORKER_OBJECTS)
+        step = 'the server factory threw: '
         isolate = createIsolateServe(env, config)
       } catch (e) {
-        const refusal = `createMcpWorker: ${missing[0] ? '' : 'the server factory threw: '}${(e as Error)?.message ?? e}`
+        const refusal = `createMcpWorker: ${step}${(e as Error)?.message ?? e}`
         console.error(refusal)
         return errorResponse(transportError(500, refusal, -32603))
       }
