@@ -182,6 +182,8 @@ export interface RequestScope {
   abort: RequestAbort
   authInfo: unknown
   principal: string | undefined
+  /** `HandleOptions.client`: who sent the request when there is no principal (budgets of what it keeps). */
+  client?: string | undefined
   inputs: InputCollector | undefined
 }
 
