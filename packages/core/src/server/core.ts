@@ -185,6 +185,8 @@ export interface RequestScope {
   abort: RequestAbort
   authInfo: unknown
   principal: string | undefined
+  /** `HandleOptions.client`: who sent the request when there is no principal (budgets of what it keeps). */
+  client?: string | undefined
   inputs: InputCollector | undefined
 }
 

@@ -49,6 +49,12 @@ export interface HandleOptions {
   /** A stable principal id: binds MRTR state and sessions to whoever created them. */
   principal?: string | undefined
   /**
+   * Who sent the request when there is no principal, as the transport tells clients apart (their address;
+   * see `clientAddress` of @edgemcp/streamable-http): what a request makes the server keep (a task) counts
+   * against this client's budget instead of one budget shared by every anonymous client.
+   */
+  client?: string | undefined
+  /**
    * The era the transport already knows from its headers (e.g. `MCP-Protocol-Version: 2026-07-28`). A request
    * of a known modern era that lacks the `_meta` fields is malformed (-32602, HTTP 400) rather than legacy.
    */
@@ -227,6 +233,7 @@ export function createScope(
     abort: new RequestAbort(options.signal),
     authInfo: options.authInfo,
     principal: options.principal,
+    client: options.client,
     inputs: undefined,
   }
 }
