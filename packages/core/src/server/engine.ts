@@ -59,7 +59,7 @@ export class ServerEngine implements ServerCore {
   readonly extensions = new Map<string, JsonObject>()
   toolCallHook: ToolCallHook | undefined
   /** The server's middleware, composed (`useMiddleware`); undefined when it has none. */
-  declare intercept: Intercept | undefined
+  declare handle: Intercept | undefined
   /** Legacy sessions and event listeners, told of changes; only servers with the feature have them. */
   readonly audience: Audience | undefined
   readonly #extraCapabilities: JsonObject

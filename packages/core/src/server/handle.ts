@@ -95,7 +95,7 @@ export function handleInbound(
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
     // Middleware (`useMiddleware`, @edgemcp/core/middleware) handles the message in its place when installed.
-    const r = (core.intercept ?? handleOne)(core, value, options)
+    const r = (core.handle ?? handleOne)(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.
     return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
   } catch (e) {
@@ -124,7 +124,7 @@ export const refuse = (detail: string, id: RequestId | null, era: HandleResult['
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
   errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
-/** One message (not a batch) of either era; what `ServerCore.intercept` wraps. */
+/** One message (not a batch) of either era; what `ServerCore.handle` wraps. */
 export function handleOne(
   core: ServerCore,
   value: unknown,

@@ -58,7 +58,7 @@ export type ServerMiddleware = (
 ) => Promise<JsonObject | undefined>
 
 /**
- * The composed middleware of a server as the engine keeps it (`ServerCore.intercept`): it handles one
+ * The composed middleware of a server as the engine keeps it (`ServerCore.handle`): it handles one
  * decoded-or-not message in place of `handleOne`. Everything middleware needs lives in this module, imported
  * only by `useMiddleware` (`@edgemcp/core/middleware`), so a server without middleware carries none of it.
  */

@@ -19,14 +19,14 @@ export function useMiddleware(
   const stack = stacks.get(engine) ?? []
   stacks.set(engine, stack)
   stack.push(...middleware)
-  engine.intercept = composeMiddleware(stack)
+  engine.handle = composeMiddleware(stack)
   return {
     remove: () => {
       for (const mw of middleware) {
         const i = stack.indexOf(mw)
         if (i >= 0) stack.splice(i, 1)
       }
-      engine.intercept = composeMiddleware(stack)
+      engine.handle = composeMiddleware(stack)
     },
   }
 }
