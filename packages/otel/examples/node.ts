@@ -49,9 +49,11 @@ const client = new McpClient({ name: 'traced-client', version: '1.0.0' })
 useClientMiddleware(client, clientTracing({ serverUrl: running.url }))
 await client.connect(new StreamableHttpClientTransport(running.url))
 const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })
-console.log(result.content) // one trace: "tools/call add" CLIENT, then its SERVER child
+// One trace: the CLIENT span "tools/call add", and its SERVER child.
 
 await client.close()
 await running.close()
 await tracerProvider.shutdown() // exports what is left
 await meterProvider.shutdown()
+console.log(result.content)
+// [ { type: 'text', text: '5' } ]

@@ -15,7 +15,7 @@ const blocks = (markdown: string, fence: string) =>
 
 describe('the guide docs/guides/trace-mcp-with-opentelemetry.md', () => {
   it('shows the files the tests run: examples/node.ts for Node, test/worker/index.ts for Workers', () => {
-    expect(blocks(guide, 'ts')[0]).toBe(
+    expect(blocks(guide, 'ts run')[0]).toBe(
       fs.readFileSync(new URL('../examples/node.ts', import.meta.url), 'utf8'),
     )
     expect(blocks(guide, 'ts worker')).toEqual([
@@ -41,14 +41,16 @@ describe('the guide docs/guides/trace-mcp-with-opentelemetry.md', () => {
 
 describe('README', () => {
   it('starts with the install line and links only absolute URLs (npm shows it away from the repository)', () => {
-    expect(readme.split('\n').slice(0, 5).join('\n')).toContain('npm i @edgemcp/otel @opentelemetry/api')
+    expect(readme.split('\n').slice(0, 5).join('\n')).toContain(
+      'npm i @edgemcp/otel @edgemcp/core @edgemcp/streamable-http @opentelemetry/api',
+    )
     const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThan(3)
     for (const link of links) expect(link).toMatch(/^https:\/\//)
   })
 
   it('shows examples/node.ts as its first example', () => {
-    const first = /```ts\n([\s\S]*?)```/.exec(readme)?.[1]
+    const first = /```ts run\n([\s\S]*?)```/.exec(readme)?.[1]
     expect(first).toBe(fs.readFileSync(new URL('../examples/node.ts', import.meta.url), 'utf8'))
   })
 
