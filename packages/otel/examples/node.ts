@@ -53,7 +53,8 @@ const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })
 
 await client.close()
 await running.close()
-await tracerProvider.shutdown() // exports what is left
-await meterProvider.shutdown()
+// Export what is left; with no receiver at the endpoint, say so rather than crash.
+for (const done of await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]))
+  if (done.status === 'rejected') console.error(`export to ${endpoint} failed: ${String(done.reason)}`)
 console.log(result.content)
 // [ { type: 'text', text: '5' } ]
