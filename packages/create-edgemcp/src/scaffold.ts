@@ -53,6 +53,13 @@ export function scaffold(options: {
     nodeVersion: options.nodeVersion,
   })
   writeFileSync(join(options.dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+  const wrangler = join(options.dir, 'wrangler.jsonc')
+  if (existsSync(wrangler))
+    // The Worker's name on Cloudflare: the project's.
+    writeFileSync(
+      wrangler,
+      readFileSync(wrangler, 'utf8').replace('"name": "my-mcp-worker"', `"name": ${JSON.stringify(pkg.name)}`),
+    )
   if (options.template.startsWith('worker'))
     // wrangler dev reads .dev.vars (git-ignored): 2026-07-28 input rounds are signed with this secret.
     writeFileSync(join(options.dir, '.dev.vars'), `MCP_MRTR_SECRET=${randomBytes(32).toString('hex')}\n`)
