@@ -11,4 +11,7 @@ for (const dir of readdirSync(packages).sort()) {
   const pkg = JSON.parse(readFileSync(file, 'utf8'))
   if (pkg.private !== true && pkg.name.startsWith('@edgemcp/')) versions[pkg.name] = pkg.version
 }
-writeFileSync(join(import.meta.dirname, '..', 'dist', 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`)
+writeFileSync(
+  join(import.meta.dirname, '..', 'dist', 'versions.json'),
+  `${JSON.stringify(versions, null, 2)}\n`,
+)

@@ -58,7 +58,10 @@ export function scaffold(options: {
     // The Worker's name on Cloudflare: the project's.
     writeFileSync(
       wrangler,
-      readFileSync(wrangler, 'utf8').replace('"name": "my-mcp-worker"', `"name": ${JSON.stringify(pkg.name)}`),
+      readFileSync(wrangler, 'utf8').replace(
+        '"name": "my-mcp-worker"',
+        `"name": ${JSON.stringify(pkg.name)}`,
+      ),
     )
   if (options.template.startsWith('worker'))
     // wrangler dev reads .dev.vars (git-ignored): 2026-07-28 input rounds are signed with this secret.

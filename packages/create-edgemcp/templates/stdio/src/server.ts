@@ -31,7 +31,9 @@ export function createServer(): McpServer {
   )
 
   server.resource('info://about', { name: 'about', mimeType: 'text/plain' }, (uri) => ({
-    contents: [{ uri, mimeType: 'text/plain', text: 'An MCP server for desktop clients (stdio), made with edgemcp.' }],
+    contents: [
+      { uri, mimeType: 'text/plain', text: 'An MCP server for desktop clients (stdio), made with edgemcp.' },
+    ],
   }))
 
   return server

@@ -52,7 +52,13 @@ export function createServer({ mrtrSecret }: { mrtrSecret?: string | undefined }
   )
 
   server.resource('info://about', { name: 'about', mimeType: 'text/plain' }, (uri) => ({
-    contents: [{ uri, mimeType: 'text/plain', text: 'An MCP server on Cloudflare Workers behind OAuth, made with edgemcp.' }],
+    contents: [
+      {
+        uri,
+        mimeType: 'text/plain',
+        text: 'An MCP server on Cloudflare Workers behind OAuth, made with edgemcp.',
+      },
+    ],
   }))
 
   return server

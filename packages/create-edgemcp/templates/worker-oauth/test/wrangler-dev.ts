@@ -24,7 +24,8 @@ const freePort = () =>
   })
 
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve()
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+    return Promise.resolve()
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   // wrangler runs in a process group of its own: end workerd with it.
   const kill = (signal: NodeJS.Signals) => {

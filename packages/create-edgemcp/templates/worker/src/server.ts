@@ -35,7 +35,9 @@ export function createServer({ mrtrSecret }: { mrtrSecret?: string | undefined }
   )
 
   server.resource('info://about', { name: 'about', mimeType: 'text/plain' }, (uri) => ({
-    contents: [{ uri, mimeType: 'text/plain', text: 'An MCP server on Cloudflare Workers, made with edgemcp.' }],
+    contents: [
+      { uri, mimeType: 'text/plain', text: 'An MCP server on Cloudflare Workers, made with edgemcp.' },
+    ],
   }))
 
   return server
