@@ -8,7 +8,7 @@ const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))
 // jose 6 is one build on web APIs for every runtime (WebCrypto, no Node built-ins); so is oauth4webapi.
 const allowed = new Set(['hono', '@edgemcp/core', '@edgemcp/core/internal', 'jose', 'oauth4webapi'])
 /** Node-only entries (subpath exports that say so); everything else must stay on web standards. */
-const nodeOnly = new Set(['file-store.js', 'client/file-store.js'])
+const nodeOnly = new Set(['file-store.js', 'client/file-store.js', 'loopback.js', 'client/loopback.js'])
 
 const jsFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

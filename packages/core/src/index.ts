@@ -109,8 +109,10 @@ export {
 } from './client/response-limits.js'
 export type { ResponseLimits } from './client/response-limits.js'
 export type {
+  CacheMode,
   CallToolParams,
   ClientHandlers,
+  ClientResultCache,
   ClientRequestOptions,
   ClientTransport,
   CompleteParams,

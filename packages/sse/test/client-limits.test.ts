@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import { McpClient, McpServer, ResponseTooLargeError } from '@edgemcp/core'
 import { createMcpHandler } from '@edgemcp/streamable-http'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { connectWithFallback, SseClientTransport } from '../src/index.js'
+import { connectWithFallback, FallbackClientTransport, SseClientTransport } from '../src/index.js'
 import { listenForTest } from '@edgemcp/test-helpers/node'
 import { listen } from './helpers.js'
 
@@ -109,5 +109,27 @@ describe('connectWithFallback: Streamable HTTP in a legacy session', () => {
     expect(transport.kind).toBe('streamable-http')
     const session = await mcp.sessions.get(transport.sessionId ?? '')
     await expect.poll(() => session?.hasStandaloneChannel).toBe(true)
+  })
+})
+
+describe('FallbackClientTransport: the limits bind its Streamable HTTP side too', () => {
+  it('refuses a Streamable HTTP answer over maxMessageBytes, not only over the 4 MiB default', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 0, result: { pad: 'x'.repeat(300_000) } })
+    const server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(big)
+      })
+    })
+    const url = `${await listenForTest(server)}/mcp`
+    const client = new McpClient(
+      { name: 'c', version: '1' },
+      { protocol: '2025-11-25', requestTimeoutMs: 10_000 },
+    )
+    const transport = new FallbackClientTransport(url, { maxMessageBytes: 64 * 1024 })
+    const error = await client.connect(transport).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect((error as ResponseTooLargeError).message).toMatch(/65536|64 KiB|maxMessageBytes/)
   })
 })

@@ -244,6 +244,12 @@ export interface MCPTestClientOptions {
   /** Roots answered to `roots/list`. Default none. */
   roots?: Array<{ uri: string; name?: string }>
   /**
+   * Honour the server's cache hints as a production client does (2026-07-28 `ttlMs` / `cacheScope`, SEP-2549;
+   * `resultCache()` of `@edgemcp/core/cache`): a list or read repeated within `ttlMs` is answered from the
+   * cache until a list-changed notification. Default false: every call reaches the server under test.
+   */
+  cache?: boolean
+  /**
    * Take tasks (SEP-2663, 2026-07-28): the client declares `io.modelcontextprotocol/tasks`, so a server may
    * answer `tools/call` with a task; `callTool` then waits for it (polling, input answered with `onElicit` /
    * `onSample`) and resolves with the final result, and `callToolTask` hands back the task. Default false.

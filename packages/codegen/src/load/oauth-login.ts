@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
 import type { AuthProvider } from '@edgemcp/core'
 import { LoadError } from './source.js'
 
@@ -27,14 +25,16 @@ export async function oauthProvider(
 ): Promise<{ provider: AuthProvider; storePath: string; close(): Promise<void> }> {
   let client: typeof import('@edgemcp/auth/client')
   let files: typeof import('@edgemcp/auth/file-store')
+  let loopback: typeof import('@edgemcp/auth/loopback')
   try {
     client = await import('@edgemcp/auth/client')
     files = await import('@edgemcp/auth/file-store')
+    loopback = await import('@edgemcp/auth/loopback')
   } catch (error) {
     throw new LoadError(`OAuth needs @edgemcp/auth, which could not be loaded: ${(error as Error).message}`)
   }
   const storePath = options.storePath ?? files.defaultOAuthFilePath('edgemcp')
-  const callback = options.interactive ? await loopback(options.port) : undefined
+  const callback = options.interactive ? await listen(loopback, options.port) : undefined
   const provider = client.createOAuthProvider({
     serverUrl,
     client: {
@@ -47,74 +47,21 @@ export async function oauthProvider(
     ...(callback && {
       authorize: async ({ url, state }) => {
         options.print(`log in to ${url.origin} in your browser (waiting for it):\n  ${url.href}`)
-        if (options.openBrowser) openInBrowser(url.href)
-        return callback.wait(state)
+        if (options.openBrowser) loopback.openInBrowser(url.href)
+        return callback.wait(state).catch((e: unknown) => {
+          throw e instanceof loopback.LoopbackLoginError ? new LoadError(e.message) : e
+        })
       },
     }),
   })
   return { provider, storePath, close: async () => callback?.close() }
 }
 
-/**
- * A loopback HTTP listener for the authorization redirect (RFC 8252 §7.3): `http://127.0.0.1:<port>/callback`.
- * `wait(state)` resolves with the first callback carrying that state.
- */
-async function loopback(port: number) {
-  let waiting: { state: string; resolve: (url: string) => void } | undefined
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const mine = url.pathname === '/callback' && waiting && url.searchParams.get('state') === waiting.state
-    res.writeHead(mine ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' })
-    res.end(mine ? 'edgemcp-codegen: logged in, you can close this tab.\n' : 'Not Found\n')
-    if (mine && waiting) {
-      const { resolve } = waiting
-      waiting = undefined
-      resolve(`${redirectUri}${url.search}`)
-    }
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(new LoadError(`cannot listen on 127.0.0.1:${port} for the login redirect: ${e.message}`)),
-    )
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  const address = server.address()
-  const redirectUri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/callback`
-  return {
-    redirectUri,
-    wait: (state: string) =>
-      new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting = undefined
-          reject(
-            new LoadError(`no login within ${LOGIN_WAIT_MS / 60_000} minutes (the browser never came back)`),
-          )
-        }, LOGIN_WAIT_MS)
-        timer.unref?.()
-        waiting = {
-          state,
-          resolve: (url) => {
-            clearTimeout(timer)
-            resolve(url)
-          },
-        }
-      }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]]
+/** The loopback redirect listener (RFC 8252 §7.3), its failures as LoadErrors. */
+async function listen(loopback: typeof import('@edgemcp/auth/loopback'), port: number) {
   try {
-    spawn(command, args as string[], { stdio: 'ignore', detached: true })
-      .on('error', () => {}) // no browser: the printed URL is enough
-      .unref()
-  } catch {
-    // idem
+    return await loopback.loopbackLogin({ port, waitMs: LOGIN_WAIT_MS, appName: 'edgemcp-codegen' })
+  } catch (error) {
+    throw error instanceof loopback.LoopbackLoginError ? new LoadError(error.message) : error
   }
 }

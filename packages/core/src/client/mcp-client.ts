@@ -32,7 +32,10 @@ import type {
   Subscription,
   SubscriptionFilter,
   Tool,
+  ClientResultCache,
+  McpClientOptions,
 } from './types.js'
+import type { Implementation } from '../server/types.js'
 
 type ListOptions = ClientRequestOptions & { cursor?: string }
 
@@ -48,14 +51,43 @@ const NEVER = new AbortController().signal
  * const { content } = await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })
  */
 export class McpClient extends ClientCore {
+  readonly #cache: ClientResultCache | undefined
+
+  constructor(info: Implementation, options: McpClientOptions = {}) {
+    super(info, options)
+    const cache = options.cache
+    if (!cache) return
+    this.#cache = cache
+    this.onNotification('*', (n) => cache.invalidate(n))
+  }
+
   /**
    * Sends any request and returns its result. Modern era: `_meta` is added, `resultType` is checked, and an
-   * `input_required` answer of tools/call, prompts/get or resources/read runs the MRTR loop.
+   * `input_required` answer of tools/call, prompts/get or resources/read runs the MRTR loop. With the `cache`
+   * option, a cacheable result (`ttlMs`, `cacheScope`) of a list or of resources/read is served from the
+   * cache while fresh (`options.cache` per request).
    */
-  async request<T extends Result = Result>(
+  request<T extends Result = Result>(
     method: string,
     params: JsonObject = {},
     options: ClientRequestOptions = {},
+  ): Promise<T> {
+    const cache = this.#cache
+    if (!cache?.caches(method) || options.cache === 'bypass') return this.#send(method, params, options)
+    this.requireEra() // a closed client answers nothing, not even from its cache
+    const request = { method, version: this.protocolVersion ?? '', params, mode: options.cache }
+    return cache.through(request, () => this.#send(method, params, options)) as Promise<T>
+  }
+
+  /** Drops every cached result of this client's server (list changes and expiry do it by themselves). */
+  async clearCache(): Promise<void> {
+    await this.#cache?.clear()
+  }
+
+  async #send<T extends Result = Result>(
+    method: string,
+    params: JsonObject,
+    options: ClientRequestOptions,
   ): Promise<T> {
     const era = this.requireEra()
     if (era === 'legacy') return (await this.wire(method, params, options)) as T

@@ -126,6 +126,31 @@ export interface McpClientOptions {
   elicitation?: { form?: { applyDefaults?: boolean | undefined } | undefined } | undefined
   /** Messages that could not be processed (malformed, unmatched error responses, handler failures). */
   onerror?: (error: Error) => void
+  /**
+   * Caching of cacheable results (2026-07-28, SEP-2549): `resultCache()` of `@edgemcp/core/cache`. A
+   * `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` or `resources/read` result
+   * that carries `ttlMs` and `cacheScope` is then served from the cache until it expires or the matching
+   * list-changed (or resources/updated) notification arrives. Default: none.
+   */
+  cache?: ClientResultCache | undefined
+}
+
+/** Per request: `use` (default) reads and fills the cache; `refresh` skips the read; `bypass` skips both. */
+export type CacheMode = 'use' | 'refresh' | 'bypass'
+
+/** What McpClient asks of its `cache` option (`resultCache()` of `@edgemcp/core/cache` is one). */
+export interface ClientResultCache {
+  /** Whether results of `method` may be cached at all. */
+  caches(method: string): boolean
+  /** Answers a cacheable request from the cache, or with `send()` (then keeps its result when allowed). */
+  through(
+    request: { method: string; version: string; params: JsonObject; mode: CacheMode | undefined },
+    send: () => Promise<JsonObject>,
+  ): Promise<JsonObject>
+  /** A server notification, which may say that cached results changed. Never throws. */
+  invalidate(notification: { method: string; params: JsonObject }): void
+  /** Drops everything cached for this client's server. */
+  clear(): void | Promise<void>
 }
 
 export interface ProgressInfo {
@@ -162,6 +187,8 @@ export interface ClientRequestOptions {
   signal?: AbortSignal
   /** Asks for progress (`_meta.progressToken`) and receives each notifications/progress. */
   onprogress?: ProgressCallback
+  /** The result cache for this request: `use` (default), `refresh` (ask the server, keep the answer), `bypass`. */
+  cache?: CacheMode
 }
 
 /** Every result: `resultType` from 2026-07-28 on, `_meta` always optional. */

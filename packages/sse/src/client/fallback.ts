@@ -23,10 +23,14 @@ export interface FallbackTransportOptions extends SseClientTransportOptions {
   streamable?: (url: URL) => Transport
 }
 
-/** The default Streamable HTTP transport, sharing the fallback's fetch, headers and auth provider. */
+/** The default Streamable HTTP transport, sharing the fallback's fetch, headers, auth provider and limits. */
 function defaultStreamable(url: URL, options: SseClientTransportOptions): Transport {
   const o: StreamableHttpClientTransportOptions = { authProvider: options.authProvider }
   if (options.fetch) o.fetch = options.fetch
+  // The response limits bound both transports: without them here, a Streamable HTTP answer could be read up
+  // to the 4 MiB default whatever the caller asked for (found by the bridge's fuzzing).
+  if (options.maxMessageBytes !== undefined) o.maxMessageBytes = options.maxMessageBytes
+  if (options.maxHeaderBytes !== undefined) o.maxHeaderBytes = options.maxHeaderBytes
   const headers = options.headers
   if (typeof headers === 'function')
     o.authHeaders = async () => Object.fromEntries(new Headers(await headers()).entries())

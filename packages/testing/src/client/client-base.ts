@@ -12,6 +12,7 @@ import {
   ProtocolError,
   RequestTimeoutError,
 } from '@edgemcp/core'
+import { resultCache } from '@edgemcp/core/cache'
 import { clientTasks } from '@edgemcp/core/tasks'
 import { ConnectionLostError, RequestError, ServerExitError, TimeoutError } from '../errors.js'
 import type { Harness } from '../harness/harness.js'
@@ -78,6 +79,7 @@ export class TestClientBase {
       standaloneStream: false,
       handlers,
       tasks: options.tasks === true ? clientTasks() : undefined,
+      cache: options.cache === true ? resultCache() : undefined,
     }
     this.engine = new TestEngine(this.clientInfo, this.engineOptions)
     this.engine.onNotification('*', ({ method, params }) =>
