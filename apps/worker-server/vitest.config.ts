@@ -62,12 +62,15 @@ export default defineConfig({
       {
         test: { name: 'bundle', include: ['test/bundle/**/*.test.ts'], pool: 'threads', testTimeout: 60_000 },
       },
-      // End to end: `wrangler dev` on a free port, driven over real HTTP by McpClient.
+      // End to end: `wrangler dev` on a free port, driven over real HTTP by McpClient. One file at a time: two
+      // `wrangler dev` of this directory at once share its build output, and one ending can reload the other's
+      // Worker mid-test (issue #33).
       {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           pool: 'forks',
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // One fleet instance as a process: env REDIS_URL, MCP_MRTR_SECRET, PORT (0: free), PREFIX, HEARTBEAT_MS,
-// STORE (redis, default; memory: no Redis, for the benchmark's baseline).
+// STORE (redis, default; memory: no Redis, for the benchmark's baseline), TRUSTED_PROXIES (comma-separated
+// addresses of the proxies in front; default loopback), MAX_SESSIONS_PER_CLIENT.
 // Prints "instance listening http://127.0.0.1:PORT/mcp"; SIGTERM/SIGINT leave the fleet and exit.
 import { MCP_PATH, startInstance } from './instance.js'
 
@@ -17,6 +18,9 @@ const instance = await startInstance({
   port: Number(env.PORT ?? 0),
   prefix: env.PREFIX,
   heartbeatMs: env.HEARTBEAT_MS === undefined ? undefined : Number(env.HEARTBEAT_MS),
+  trustedProxies: env.TRUSTED_PROXIES?.split(',').map((a) => a.trim()),
+  maxSessionsPerClient:
+    env.MAX_SESSIONS_PER_CLIENT === undefined ? undefined : Number(env.MAX_SESSIONS_PER_CLIENT),
 })
 console.log(`instance listening ${instance.url}${MCP_PATH}`)
 

@@ -21,7 +21,17 @@ export interface InstanceOptions {
   heartbeatMs?: number | undefined
   /** `memory`: the transports' in-memory stores, no Redis (one instance alone; the benchmark's baseline). */
   store?: 'redis' | 'memory' | undefined
+  /**
+   * The proxies in front (see `RedisFleetOptions.trustedProxies`): a client behind one is named by its
+   * `X-Forwarded-For` address. Default loopback, where the fleet's own proxy (`startProxy`) runs.
+   */
+  trustedProxies?: readonly string[] | undefined
+  /** Legacy sessions one client may hold in the whole fleet (`RedisFleetOptions.maxSessionsPerClient`). */
+  maxSessionsPerClient?: number | undefined
 }
+
+/** Where the fleet's own proxy runs: loopback. */
+export const LOOPBACK_PROXIES: readonly string[] = ['127.0.0.1', '::1']
 
 export interface RunningInstance {
   /** `http://127.0.0.1:PORT` (the endpoint is `${url}/mcp`). */
@@ -46,6 +56,8 @@ export async function startInstance(options: InstanceOptions): Promise<RunningIn
           url: options.redisUrl,
           prefix: options.prefix,
           heartbeatMs: options.heartbeatMs,
+          trustedProxies: options.trustedProxies ?? LOOPBACK_PROXIES,
+          maxSessionsPerClient: options.maxSessionsPerClient,
           onError: () => {}, // reconnects by itself; requests meanwhile get 503
         })
   const mcp = createAutoHandler(server, { ...fleet?.autoHandlerOptions(), retryMs: 200 })

@@ -22,6 +22,8 @@ export interface FleetOptions {
   heartbeatMs?: number
   /** `memory`: instances with in-memory stores (no Redis; only meaningful with one instance). */
   store?: 'redis' | 'memory'
+  /** Legacy sessions one client (by its address, from the proxy's `X-Forwarded-For`) may hold in the fleet. */
+  maxSessionsPerClient?: number
   /** Each instance's output, line by line. */
   onOutput?: (instance: number, text: string) => void
 }
@@ -95,6 +97,9 @@ export async function startFleet(options: FleetOptions = {}): Promise<RunningFle
     HEARTBEAT_MS: String(options.heartbeatMs ?? 1000),
     STORE: options.store ?? 'redis',
     ...(options.prefix === undefined ? {} : { PREFIX: options.prefix }),
+    ...(options.maxSessionsPerClient === undefined
+      ? {}
+      : { MAX_SESSIONS_PER_CLIENT: String(options.maxSessionsPerClient) }),
   }
   const instances = Array.from({ length: options.instances ?? 3 }, (_, i) => {
     let current: { child: ChildProcess; exited: Promise<void>; url: string } | undefined

@@ -36,9 +36,23 @@ const forwardable = (headers: http.IncomingHttpHeaders): http.OutgoingHttpHeader
 }
 
 /**
+ * The request's headers for an instance, with the address the proxy was reached from appended to
+ * `X-Forwarded-For` (what the client wrote there itself stays before it: the instances, which trust this
+ * proxy, take the last address that is not a trusted proxy, see `trustedProxies`).
+ */
+const forwardedRequest = (req: http.IncomingMessage): http.OutgoingHttpHeaders => {
+  const out = forwardable(req.headers)
+  const from = req.socket.remoteAddress
+  const before = req.headers['x-forwarded-for']
+  if (from !== undefined) out['x-forwarded-for'] = before ? `${before}, ${from}` : from
+  return out
+}
+
+/**
  * A small round-robin HTTP reverse proxy, the load balancer of the fleet: each request goes to the next
  * instance, whatever session it belongs to (no stickiness), with its headers as they are (Host and Origin
- * included, so each instance's DNS-rebinding checks see what the client sent) and its body and answer
+ * included, so each instance's DNS-rebinding checks see what the client sent) plus the client's address in
+ * `X-Forwarded-For` (the instances count each client's sessions by it) and its body and answer
  * streamed both ways (SSE included). An instance that refuses the connection (stopped, restarting) is skipped
  * for the next one; when none accepts, 502. A client that goes away aborts its upstream request.
  */
@@ -60,7 +74,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         port: base.port,
         method: req.method,
         path: req.url,
-        headers: forwardable(req.headers),
+        headers: forwardedRequest(req),
         // One connection per request: an instance that dies takes only its own requests with it.
         agent: false,
       })

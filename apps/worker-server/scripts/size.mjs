@@ -5,6 +5,8 @@
 // code is left out, as are dependencies that are not ours (the JSON Schema validator). Exits 1 when over the
 // ceiling. `--features` adds what each feature costs (see feature-cost.mjs) and the size of the
 // smallest server (a tools-only 2026-07-28 Worker) against its goal, mcp-lite's size.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { featureCosts, minimalFeatureCosts } from './feature-cost.mjs'
 import {
   CEILING,
@@ -13,7 +15,9 @@ import {
   measureWorker,
   minimalWorker,
   OURS,
+  OURS_WITH_APPS,
   OURS_WITH_TASKS,
+  withoutBoard,
 } from './worker-bundle.mjs'
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
@@ -43,6 +47,16 @@ const withTasks = await measureWorker(OURS_WITH_TASKS)
 const tasksAdd = { minified: withTasks.minified - ours.minified, gzipped: withTasks.gzipped - ours.gzipped }
 console.log(
   `What the task tool adds (tasks extension, task object and runner; measured apart from the goal): ${kib(tasksAdd.minified)} minified, ${kib(tasksAdd.gzipped)} gzipped`,
+)
+const withApps = await measureWorker(OURS_WITH_APPS)
+const boardHtml = readFileSync(new URL('../src/board/notes-board.html', import.meta.url))
+console.log(
+  `What the MCP App adds (@edgemcp/core/apps; measured apart, on top of tasks): ${kib(withApps.minified - withTasks.minified)} minified, ${kib(withApps.gzipped - withTasks.gzipped)} gzipped; its View (notes-board.html, the app's own): ${kib(boardHtml.length)}, gzipped ${kib(gzipSync(boardHtml, { level: 9 }).length)}`,
+)
+const noBoard = await measureWorker({ entryPoints: ['src/index.ts'], plugins: [withoutBoard] })
+const boardAdds = { minified: app.minified - noBoard.minified, gzipped: app.gzipped - noBoard.gzipped }
+console.log(
+  `What the notes board (the MCP App) adds to the Worker bundle (with it − without it; @edgemcp/core/apps, its tools and View): ${kib(boardAdds.minified)} minified, ${kib(boardAdds.gzipped)} gzipped`,
 )
 if (process.argv.includes('--features')) {
   console.log('What each feature adds (at least; its modules replaced by empty stand-ins):')
@@ -78,6 +92,11 @@ console.log(
 const tasksOver = overOf(tasksAdd, CEILING.tasks)
 if (tasksOver.length > 0) {
   console.log(`What the task tool adds is over its ceiling: ${tasksOver.join(', ')}`)
+  process.exitCode = 1
+}
+const boardOver = overOf(boardAdds, CEILING.sampleApp)
+if (boardOver.length > 0) {
+  console.log(`What the notes board adds is over its ceiling: ${boardOver.join(', ')}`)
   process.exitCode = 1
 }
 if (overCeiling.length > 0) {

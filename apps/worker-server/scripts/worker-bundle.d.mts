@@ -1,7 +1,9 @@
-import type { BuildOptions, BuildResult, Metafile } from 'esbuild'
+import type { BuildOptions, BuildResult, Metafile, Plugin } from 'esbuild'
 
 export declare const OURS: BuildOptions
 export declare const OURS_WITH_TASKS: BuildOptions
+export declare const OURS_WITH_APPS: BuildOptions
+export declare const withoutBoard: Plugin
 export declare function buildWorker(
   options: BuildOptions,
 ): Promise<BuildResult<{ write: false; metafile: true }>>
@@ -15,6 +17,6 @@ export declare function minimalWorker(options?: {
 export declare const MCP_LITE: { minified: number; gzipped: number }
 export declare const GOAL: { minified: number; gzipped: number }
 export declare const CEILING: Record<
-  'ours' | 'tasks' | 'minimal' | 'minimalStreaming',
+  'ours' | 'tasks' | 'apps' | 'sampleApp' | 'minimal' | 'minimalStreaming',
   { minified: number; gzipped: number }
 >

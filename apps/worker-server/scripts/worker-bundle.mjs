@@ -40,6 +40,37 @@ export const OURS_WITH_TASKS = {
 }
 
 /**
+ * OURS_WITH_TASKS with what the sample's MCP App (the notes board) adds of our packages: `@edgemcp/core/apps`
+ * (registration with the specification's checks, `clientSupportsApps`). The View's HTML is the app's own
+ * code, not ours: `npm run size` states it apart. Judged by `CEILING.apps` against OURS_WITH_TASKS.
+ */
+export const OURS_WITH_APPS = {
+  ...OURS_WITH_TASKS,
+  stdin: {
+    ...OURS_WITH_TASKS.stdin,
+    contents: [
+      OURS_WITH_TASKS.stdin.contents,
+      "export { clientSupportsApps, registerAppResource, registerAppTool } from '@edgemcp/core/apps'",
+    ].join('\n'),
+  },
+}
+
+/**
+ * An esbuild plugin that builds the sample without its MCP App: `src/board/board.ts` (the notes board's tools
+ * and, through it, its View and `@edgemcp/core/apps`) replaced by a stand-in that registers nothing. The whole
+ * Worker with and without it is what the app costs the deployed bundle (`npm run size`, the bundle test).
+ */
+export const withoutBoard = {
+  name: 'without-board',
+  setup(build) {
+    build.onLoad({ filter: /src[\\/]board[\\/]board\.ts$/ }, () => ({
+      contents: "export const BOARD_URI = 'ui://notes/board'\nexport function registerNotesBoard() {}",
+      loader: 'js',
+    }))
+  },
+}
+
+/**
  * The smallest server issue 18 sizes: a tools-only 2026-07-28 Worker with JSON Schema validation (one tool), as
  * the README of @edgemcp/core documents it ("A tools-only Worker"): `ToolServer` of `@edgemcp/core/tools-only`
  * (the engine with the tool methods only) behind the lightest fetch handler, `createStatelessJsonHandler`
@@ -108,6 +139,13 @@ export const CEILING = {
   // What the sample's task tool adds to `ours` (OURS_WITH_TASKS − OURS): 11.9 / 3.9 KiB on 2026-12-02
   // (@edgemcp/core/tasks, the task object and its runner).
   tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },
+  // What the sample's MCP App adds of our packages to OURS_WITH_TASKS (OURS_WITH_APPS − OURS_WITH_TASKS):
+  // @edgemcp/core/apps as the notes board uses it (2026-12-06).
+  apps: { minified: 4 * 1024, gzipped: 1.6 * 1024 },
+  // What the notes board adds to the whole sample Worker (src/index.ts with it − without it, `withoutBoard`):
+  // @edgemcp/core/apps, the board's four tools and its View (a 5.1 KiB Text module). 11.2 / 4.1 KiB on
+  // 2026-12-06.
+  sampleApp: { minified: 12 * 1024, gzipped: 4.6 * 1024 },
   // 51.2 / 18.4 KiB on the stateless fetch handler (59.5 / 21.0 on createMcpFetchHandler).
   // Lowered to 37.5 / 14.1 on 2026-12-02: ToolServer (@edgemcp/core/tools-only) installs the engine's tool
   // methods only, so the legacy era (initialize, sessions), MRTR, resources, prompts, completion and listen stay
@@ -138,6 +176,8 @@ export function buildWorker(options) {
     write: false,
     metafile: true,
     external: ['cloudflare:workers'],
+    // wrangler's default module rules: `.html` files are Text modules (the notes board's View).
+    loader: { '.html': 'text' },
     logLevel: 'silent',
     ...options,
   })

@@ -3,16 +3,28 @@ import {
   CimdFetchError,
   type OAuthHelpers,
   OAuthProvider,
+  type OAuthProviderOptions,
   type OAuthResourceContext,
 } from '@cloudflare/workers-oauth-provider'
+import { toolScopes } from '@edgemcp/auth'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import type { McpWorker } from '@edgemcp/workers'
 import { consentPage, errorPage } from './consent-page.js'
 import type { Env } from './env.js'
+import { CLIENT_REGISTRATION_TTL_SECONDS, guardRefresh, guardRegistration } from './oauth-limits.js'
 
 /** What the authorization server can grant; `notes:read` is what any access needs (asked for first). */
 export const OAUTH_SCOPES = ['notes:read', 'notes:write', 'offline_access']
 const REQUIRED_SCOPES = ['notes:read']
+/**
+ * What each tool needs beyond `notes:read`: the tools that change notes need `notes:write` too. A token
+ * without it gets 403 `insufficient_scope` naming the scopes (MCP scope challenge), before the call runs.
+ */
+export const TOOL_SCOPES: Readonly<Record<string, readonly string[]>> = {
+  add_note: ['notes:read', 'notes:write'],
+  append_to_note: ['notes:read', 'notes:write'],
+  delete_note: ['notes:read', 'notes:write'],
+}
 const USER = /^[A-Za-z0-9._-]{1,64}$/
 
 /** What a grant carries to the MCP handler (`ctx.props`): who signed in. */
@@ -44,15 +56,22 @@ export function withAuthorizationServer(
   worker: Pick<McpWorker<Env>, 'fetch'>,
   mcpPath: string,
 ): (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response> {
-  const providers = new Map<string, OAuthProvider<Env>>()
+  const providers = new Map<string, { provider: OAuthProvider<Env>; options: OAuthProviderOptions<Env> }>()
   const providerFor = (origin: string) => {
-    let provider = providers.get(origin)
-    if (provider) return provider
-    provider = new OAuthProvider<Env>({
+    const known = providers.get(origin)
+    if (known) return known
+    const scopes = toolScopes({
+      tools: TOOL_SCOPES,
+      otherTools: REQUIRED_SCOPES,
+      resourceMetadataUrl: `${origin}/.well-known/oauth-protected-resource${mcpPath}`,
+    })
+    const options: OAuthProviderOptions<Env> = {
       apiRoute: mcpPath,
       apiHandler: {
-        fetch: (request, env, ctx) => {
+        fetch: async (request, env, ctx) => {
           const { auth, props } = ctx as OAuthResourceContext<Props>
+          const refused = await scopes.check(request, { scopes: auth.scope })
+          if (refused) return refused
           const caller: RequestAuth = {
             principal: `${origin}|${props.userId}`,
             authInfo: {
@@ -74,14 +93,31 @@ export function withAuthorizationServer(
       authorizeEndpoint: '/authorize',
       tokenEndpoint: '/oauth/token',
       clientRegistrationEndpoint: '/oauth/register',
+      clientRegistrationTTL: CLIENT_REGISTRATION_TTL_SECONDS,
       scopesSupported: OAUTH_SCOPES,
       requiredScopes: REQUIRED_SCOPES,
       resourceMetadata: { resource: `${origin}${mcpPath}`, authorization_servers: [origin] },
-    })
-    providers.set(origin, provider)
-    return provider
+    }
+    const entry = { provider: new OAuthProvider<Env>(options), options }
+    providers.set(origin, entry)
+    return entry
   }
-  return async (request, env, ctx) => providerFor(publicOrigin(request, env)).fetch(request, env, ctx)
+  return async (request, env, ctx) => {
+    const { provider, options } = providerFor(publicOrigin(request, env))
+    const path = new URL(request.url).pathname
+    if (path === '/oauth/register') {
+      const guarded = await guardRegistration(request, env)
+      return guarded instanceof Response ? guarded : provider.fetch(guarded, env, ctx)
+    }
+    if (path === '/oauth/token') {
+      const guarded = await guardRefresh(request, env, options)
+      if (guarded instanceof Response) return guarded
+      const response = await provider.fetch(guarded.request, env, ctx)
+      await guarded.onPassed?.(response)
+      return response
+    }
+    return provider.fetch(request, env, ctx)
+  }
 }
 
 /** `/authorize`: GET shows the sign-in and consent page, POST approves or denies it. */

@@ -18,6 +18,7 @@ import {
   type NoteSummary,
   type Refusal,
 } from './notes-object.js'
+import { registerNotesBoard } from './board/board.js'
 import { registerSummarise } from './summarise.js'
 import { registerWhoami } from './whoami.js'
 
@@ -382,6 +383,17 @@ export function createNotesServer(
       ],
     }),
   )
+
+  // An MCP App (SEP-1865): the notes board, rendered by hosts that show apps (ui://notes/board).
+  registerNotesBoard(server, {
+    list: (ctx) => notes(ctx).list(),
+    add: (ctx, title, body) => notes(ctx).add(title, body),
+    remove: (ctx, id) => notes(ctx).remove(id),
+    changed: async (_ctx, id) => {
+      await server.notifyResourceUpdated(noteUri(id))
+      await notifyListChanged(env, 'resources')
+    },
+  })
 
   // With OAuth on (AUTH_ISSUER set, or the Worker its own authorization server), tools see the verified caller.
   const on = (v: string | undefined) => typeof v === 'string' && v.trim() !== ''

@@ -8,6 +8,8 @@ export type { BearerGrant, BearerGuard, BearerGuardOptions, FetchLike } from './
 export { principalId, scopesOf } from './principal.js'
 export type { AuthPrincipal, JwtPrincipal } from './principal.js'
 export { bearerChallenge, isScopeToken } from './www-authenticate.js'
+export { toolScopes } from './tool-scopes.js'
+export type { ToolScopes, ToolScopesOptions } from './tool-scopes.js'
 export type { BearerChallenge, BearerErrorCode } from './www-authenticate.js'
 
 // Errors

@@ -43,8 +43,8 @@ async function connect(store: string, logins: string[]) {
   const connecting = client.connect(transport)
   transport.stderr?.on('data', (chunk: Buffer) => {
     seen += chunk.toString('utf8')
-    const url = /log in to \S+ in your browser \(waiting for it\): (\S+)/.exec(seen)?.[1]
-    if (url && !logins.includes(url)) {
+    for (const [, url] of seen.matchAll(/log in to \S+ in your browser \(waiting for it\): (\S+)/g)) {
+      if (!url || logins.includes(url)) continue
       logins.push(url)
       const login = new URL(url)
       void headlessAuthorize({ fill: { user: 'ada' } })({
@@ -66,13 +66,17 @@ describe('edgemcp-bridge to a server behind OAuth', () => {
     expect(new URL(logins[0]!).searchParams.get('redirect_uri')).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/callback$/,
     )
+    // add_note needs notes:write, which the first login (scope of the challenge) did not ask for: the
+    // server's 403 insufficient_scope makes the bridge log in again for it (step-up).
     const added = await first.callTool({ name: 'add_note', arguments: { title: 'mine', body: 'ada' } })
     expect(added.isError).not.toBe(true)
+    expect(logins).toHaveLength(2)
+    expect(new URL(logins[1]!).searchParams.get('scope')?.split(' ')).toContain('notes:write')
     await first.close()
     expect(readFileSync(store, 'utf8')).toContain('oauth:tokens:')
 
     const second = await connect(store, logins)
-    expect(logins).toHaveLength(1) // no second login
+    expect(logins).toHaveLength(2) // no new login: the kept tokens serve
     const found = await second.callTool({ name: 'search_notes', arguments: { query: 'mine' } })
     expect(JSON.stringify(found.content)).toContain('mine')
     await second.close()
@@ -104,7 +108,7 @@ describe('edgemcp-bridge to a server behind OAuth', () => {
       ),
     )
     expect(JSON.parse(out).content[0].text).toContain('mine')
-    expect(logins).toHaveLength(1)
+    expect(logins).toHaveLength(2) // the Inspector's bridge used the kept tokens too
   }, 600_000)
 
   it('with --no-auth, says in one line that the server wants a login', async () => {

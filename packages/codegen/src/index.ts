@@ -8,6 +8,7 @@ export type {
   RawPrompt,
   RawResourceTemplate,
   RawTool,
+  RawToolUi,
   ServerNote,
 } from './model/input.js'
 export { buildModel } from './model/build-model.js'

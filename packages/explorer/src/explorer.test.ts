@@ -36,3 +36,42 @@ describe('createExplorer', () => {
     expect(() => createExplorer({ endpoint: '//elsewhere.example/mcp' })).toThrow(/path on this origin/)
   })
 })
+
+describe('createExplorer: the apps sandbox origin', () => {
+  const at = (url: string, options?: Parameters<typeof createExplorer>[0]) =>
+    createExplorer(options)(new Request(url))
+  const sandboxOf = async (r: Response) => /data-sandbox="([^"]*)"/.exec(await r.text())?.[1]
+
+  it('defaults to the other loopback name on a loopback page, and frames only it', async () => {
+    const r = at('http://127.0.0.1:8787/explorer')
+    expect(r.headers.get('content-security-policy')).toContain('frame-src http://localhost:8787;')
+    expect(await sandboxOf(r)).toBe('http://localhost:8787/explorer?mcp-app-sandbox')
+    expect(await sandboxOf(at('http://localhost:9/'))).toBe('http://127.0.0.1:9/?mcp-app-sandbox')
+  })
+
+  it('has none elsewhere unless given, and none with false', async () => {
+    const r = at('https://mcp.example.com/')
+    expect(r.headers.get('content-security-policy')).toContain("frame-src 'none'")
+    expect(await sandboxOf(r)).toBe('')
+    const given = at('https://mcp.example.com/', { sandboxOrigin: 'https://sandbox.example.com' })
+    expect(await sandboxOf(given)).toBe('https://sandbox.example.com/?mcp-app-sandbox')
+    expect(await sandboxOf(at('http://127.0.0.1:1/', { sandboxOrigin: false }))).toBe('')
+    // The page's own origin is no sandbox: no apps rather than a false one.
+    expect(
+      await sandboxOf(at('https://mcp.example.com/', { sandboxOrigin: 'https://mcp.example.com' })),
+    ).toBe('')
+  })
+
+  it('refuses a sandbox origin that is not an origin', () => {
+    expect(() => createExplorer({ sandboxOrigin: 'https://sandbox.example.com/path' })).toThrow(
+      /must be an origin/,
+    )
+    expect(() => createExplorer({ sandboxOrigin: 'sandbox.example.com' })).toThrow(/must be an origin/)
+  })
+
+  it('answers the sandbox proxy page for ?mcp-app-sandbox', async () => {
+    const r = at('http://localhost:8787/?mcp-app-sandbox&origin=http%3A%2F%2F127.0.0.1%3A8787')
+    expect(r.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:8787')
+    expect(await r.text()).toContain('ui/notifications/sandbox-proxy-ready')
+  })
+})

@@ -1,10 +1,30 @@
 import { explorerHtml } from './page.js'
+import { sandboxResponse } from './sandbox.js'
 
 export interface ExplorerOptions {
   /** The MCP endpoint the page talks to, a path on the same origin. Default `/mcp`. */
   endpoint?: string | undefined
   /** The page's title. Default: the server's title or name, once the page has asked it. */
   title?: string | undefined
+  /**
+   * Where MCP Apps run: an origin other than the page's that reaches this same handler (a second hostname or
+   * port routed to it), e.g. `https://sandbox.example.com`. Default: on a loopback page, the same port under
+   * the other loopback name (`localhost` ⇄ `127.0.0.1`); elsewhere none. `false`, or the page's own origin,
+   * shows no apps.
+   */
+  sandboxOrigin?: string | false | undefined
+}
+
+const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }
+
+function sandboxOriginOf(option: ExplorerOptions['sandboxOrigin'], page: URL): string | undefined {
+  if (option === false) return undefined
+  if (option !== undefined) return option
+  const other = LOOPBACK_SWAP[page.hostname]
+  if (!other) return undefined
+  const u = new URL(page.origin)
+  u.hostname = other
+  return u.origin
 }
 
 /**
@@ -20,15 +40,29 @@ export interface ExplorerOptions {
  * // Hono: app.get('/', (c) => explorer(c.req.raw))
  */
 export function createExplorer(options: ExplorerOptions = {}): (request: Request) => Response {
+  // The handler also answers `?mcp-app-sandbox` (the apps' sandbox proxy), meant for the sandbox origin.
   const endpoint = options.endpoint ?? '/mcp'
   if (!endpoint.startsWith('/') || endpoint.startsWith('//'))
     throw new TypeError(`endpoint must be a path on this origin, like /mcp (got ${endpoint})`)
+  if (typeof options.sandboxOrigin === 'string') {
+    const origin = URL.canParse(options.sandboxOrigin) ? new URL(options.sandboxOrigin).origin : 'null'
+    if (origin === 'null' || origin !== options.sandboxOrigin.replace(/\/$/, ''))
+      throw new TypeError(
+        `sandboxOrigin must be an origin, like https://sandbox.example.com (got ${options.sandboxOrigin})`,
+      )
+  }
   return (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })
+    const url = new URL(request.url)
+    if (url.searchParams.has('mcp-app-sandbox')) return sandboxResponse(url)
+    // A sandbox on the page's own origin would be none: then no apps.
+    const given = sandboxOriginOf(options.sandboxOrigin, url)
+    const sandbox = given === url.origin ? undefined : given
     // A nonce per answer: only the page's own script and style run, whatever a server's strings contain.
     const nonce = nonceOf()
-    const html = explorerHtml({ endpoint, title: options.title, nonce })
+    const sandboxUrl = sandbox ? `${sandbox.replace(/\/$/, '')}${url.pathname}?mcp-app-sandbox` : ''
+    const html = explorerHtml({ endpoint, title: options.title, nonce, sandboxUrl })
     return new Response(request.method === 'HEAD' ? null : html, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
@@ -38,6 +72,7 @@ export function createExplorer(options: ExplorerOptions = {}): (request: Request
           `script-src 'nonce-${nonce}'`,
           `style-src 'nonce-${nonce}'`,
           "connect-src 'self'",
+          `frame-src ${sandbox ?? "'none'"}`,
           'img-src data: blob:',
           'media-src data: blob:',
           "base-uri 'none'",

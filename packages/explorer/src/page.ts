@@ -1,10 +1,16 @@
+import { HOST_SCRIPT } from './host-script.js'
 import { SCRIPT } from './script.js'
 import { STYLE } from './style.js'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The page: a shell the script fills from the server (`server/discover` and the lists). */
-export function explorerHtml(o: { endpoint: string; title: string | undefined; nonce: string }): string {
+export function explorerHtml(o: {
+  endpoint: string
+  title: string | undefined
+  nonce: string
+  sandboxUrl: string
+}): string {
   const title = escapeHtml(o.title ?? 'MCP explorer')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -17,7 +23,7 @@ export function explorerHtml(o: { endpoint: string; title: string | undefined; n
 <p id="instructions"></p></header>
 <main>
 <section aria-labelledby="connection-h"><h2 id="connection-h">Connection</h2>
-<p>Endpoint: <code id="endpoint" data-path="${escapeHtml(o.endpoint)}">${escapeHtml(o.endpoint)}</code></p>
+<p>Endpoint: <code id="endpoint" data-path="${escapeHtml(o.endpoint)}" data-sandbox="${escapeHtml(o.sandboxUrl)}">${escapeHtml(o.endpoint)}</code></p>
 <form id="connect" class="row">
 <label for="token">Bearer token <span class="muted">(if the server needs one)</span></label>
 <input id="token" type="password" autocomplete="off" spellcheck="false">
@@ -31,7 +37,12 @@ export function explorerHtml(o: { endpoint: string; title: string | undefined; n
 <section aria-labelledby="prompts-h"><h2 id="prompts-h">Prompts</h2><div id="prompts" class="list"></div></section>
 <section aria-labelledby="snippets-h"><h2 id="snippets-h">Connect a client</h2><div id="snippets"></div></section>
 </main>
-<script nonce="${o.nonce}">${SCRIPT}</script>
+<script nonce="${o.nonce}">(() => {
+'use strict'
+${SCRIPT}
+${HOST_SCRIPT}
+load()
+})()</script>
 </body></html>
 `
 }

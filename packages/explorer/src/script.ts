@@ -3,9 +3,7 @@
  * stateless requests with `_meta`, progress tokens, and MRTR rounds whose elicitations the person answers in a
  * form. Written without template literals so it can live in this string.
  */
-export const SCRIPT = String.raw`(() => {
-'use strict'
-const V = '2026-07-28'
+export const SCRIPT = String.raw`const V = '2026-07-28'
 const P = 'io.modelcontextprotocol/'
 const $ = (id) => document.getElementById(id)
 const endpointPath = $('endpoint').dataset.path
@@ -14,16 +12,35 @@ $('endpoint').textContent = endpoint
 let seq = 0
 let token = ''
 
+// Server strings reach the DOM only through these: text nodes and attributes of safe text, and DOM methods
+// called from the prototypes (a form control named "addEventListener" or "append" shadows the form's own).
+const on = (t, type, fn) => EventTarget.prototype.addEventListener.call(t, type, fn)
+const put = (parent, ...nodes) => Element.prototype.append.call(parent, ...nodes)
+const drop = (node) => Element.prototype.remove.call(node)
+const find = (node, selector) => Element.prototype.querySelector.call(node, selector)
+/** Any value as text, never throwing: an object whose toString is not a function is shown as JSON. */
+function text(v) {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v)
+  try { const j = JSON.stringify(v); return j === undefined ? '' : j } catch { return '[unprintable]' }
+}
+/** The URL if it is http(s), else undefined: a server's link never runs script here. */
+function safeHref(v) {
+  try { const u = new URL(text(v)); return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined } catch { return undefined }
+}
+const list = (v) => (Array.isArray(v) ? v : [])
+const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {})
+
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag)
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue
     if (k === 'class') e.className = v
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v)
-    else if (k in e && typeof v !== 'string') e[k] = v
-    else e.setAttribute(k, v === true ? '' : v)
+    else if (k.startsWith('on')) on(e, k.slice(2), v)
+    else if (k in e && typeof v !== 'string' && typeof v !== 'object') e[k] = v
+    else e.setAttribute(k, v === true ? '' : text(v))
   }
-  for (const c of children.flat()) if (c !== undefined && c !== null) e.append(c)
+  for (const c of children.flat()) if (c !== undefined && c !== null) put(e, c instanceof Node ? c : text(c))
   return e
 }
 
@@ -39,7 +56,7 @@ async function rpc(method, params, onNote) {
   const meta = Object.assign({}, params && params._meta)
   meta[P + 'protocolVersion'] = V
   meta[P + 'clientInfo'] = { name: 'edgemcp-explorer', version: '0.1.0' }
-  meta[P + 'clientCapabilities'] = { elicitation: { form: {}, url: {} } }
+  meta[P + 'clientCapabilities'] = { elicitation: { form: {}, url: {} }, extensions: { [P + 'ui']: { mimeTypes: [UI_MIME] } } }
   const body = { jsonrpc: '2.0', id, method, params: Object.assign({}, params, { _meta: meta }) }
   const headers = {
     'content-type': 'application/json',
@@ -109,7 +126,7 @@ async function listAll(method, key) {
   for (let i = 0; i < 50; i++) {
     const msg = await rpc(method, cursor ? { cursor } : {})
     if (msg.error) return { error: msg.error, items: all }
-    all.push(...(msg.result[key] || []))
+    all.push(...list(obj(msg.result)[key]))
     cursor = msg.result.nextCursor
     if (!cursor) break
   }
@@ -120,27 +137,28 @@ async function listAll(method, key) {
 let fieldSeq = 0
 /** A field for schema; returns { node, read } where read() gives the value or undefined (left out). */
 function field(schema, name, required, label) {
-  schema = schema || {}
+  schema = obj(schema)
   const id = 'f' + (++fieldSeq)
   const title = label || schema.title || name
   const desc = schema.description ? el('span', { class: 'field-desc' }, ' — ' + schema.description) : null
   const head = (forId) => el('label', { for: forId }, title, required ? el('span', { class: 'req', 'aria-hidden': 'true' }, ' *') : null, desc)
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
-  const enumValues = schema.enum || (schema.oneOf && schema.oneOf.every((o) => 'const' in o) ? schema.oneOf.map((o) => o.const) : null)
+  const oneOf = list(schema.oneOf).map(obj)
+  const enumValues = Array.isArray(schema.enum) ? schema.enum : oneOf.length && oneOf.every((o) => 'const' in o) ? oneOf.map((o) => o.const) : null
   if (enumValues) {
     const select = el('select', { id, name, required },
       required && schema.default === undefined ? null : el('option', { value: '' }, '(none)'),
-      enumValues.map((v, i) => el('option', { value: String(i), selected: schema.default === v }, (schema.oneOf && schema.oneOf[i].title) || String(v))))
+      enumValues.map((v, i) => el('option', { value: String(i), selected: schema.default === v }, (oneOf[i] && oneOf[i].title) || text(v))))
     return { node: el('div', {}, head(id), select), read: () => (select.value === '' ? undefined : enumValues[Number(select.value)]) }
   }
   if (type === 'boolean') {
     const box = el('input', { id, name, type: 'checkbox', checked: schema.default === true })
     let touched = schema.default !== undefined
-    box.addEventListener('change', () => { touched = true })
+    on(box, 'change', () => { touched = true })
     return { node: el('div', {}, el('label', { for: id }, box, title, desc)), read: () => (required || touched ? box.checked : undefined) }
   }
   if (type === 'number' || type === 'integer') {
-    const input = el('input', { id, name, type: 'number', inputmode: type === 'integer' ? 'numeric' : 'decimal', step: type === 'integer' ? '1' : 'any', required, min: schema.minimum, max: schema.maximum, value: schema.default === undefined ? '' : String(schema.default) })
+    const input = el('input', { id, name, type: 'number', inputmode: type === 'integer' ? 'numeric' : 'decimal', step: type === 'integer' ? '1' : 'any', required, min: schema.minimum, max: schema.maximum, value: schema.default === undefined ? '' : text(schema.default) })
     return { node: el('div', {}, head(id), input), read: () => (input.value === '' ? undefined : Number(input.value)) }
   }
   if (type === 'string') {
@@ -148,7 +166,7 @@ function field(schema, name, required, label) {
     const input = long
       ? el('textarea', { id, name, rows: 3, required, maxlength: schema.maxLength })
       : el('input', { id, name, type: schema.format === 'email' ? 'email' : schema.format === 'uri' ? 'url' : 'text', required, maxlength: schema.maxLength, autocomplete: 'off' })
-    if (schema.default !== undefined) input.value = String(schema.default)
+    if (schema.default !== undefined) input.value = text(schema.default)
     return { node: el('div', {}, head(id), input), read: () => (input.value === '' && !required ? undefined : input.value) }
   }
   if (type === 'array') {
@@ -157,9 +175,9 @@ function field(schema, name, required, label) {
     const add = () => {
       const f = field(schema.items, name + '[' + items.length + ']', true, 'Item ' + (items.length + 1))
       const entry = { f, node: el('div', { class: 'card' }, f.node) }
-      entry.node.append(el('button', { type: 'button', class: 'secondary', onclick: () => { items.splice(items.indexOf(entry), 1); entry.node.remove() } }, 'Remove'))
+      put(entry.node, el('button', { type: 'button', class: 'secondary', onclick: () => { items.splice(items.indexOf(entry), 1); entry.node.remove() } }, 'Remove'))
       items.push(entry)
-      box.append(entry.node)
+      put(box, entry.node)
     }
     if (Array.isArray(schema.default)) schema.default.forEach(() => add())
     const fs = el('fieldset', {}, el('legend', {}, title, required ? el('span', { class: 'req' }, ' *') : null, desc), box,
@@ -175,8 +193,8 @@ function field(schema, name, required, label) {
   return { node: el('div', {}, head(id), area), read: () => (area.value.trim() === '' ? undefined : JSON.parse(area.value)) }
 }
 function objectFields(schema) {
-  const req = new Set(schema.required || [])
-  return Object.entries(schema.properties || {}).map(([k, s]) => Object.assign(field(s, k, req.has(k)), { key: k }))
+  const req = new Set(list(schema.required))
+  return Object.entries(obj(schema.properties)).map(([k, s]) => Object.assign(field(s, k, req.has(k)), { key: k }))
 }
 function readObject(fields) {
   const out = {}
@@ -188,19 +206,19 @@ function readObject(fields) {
 function show(box, msg) {
   box.replaceChildren()
   box.className = 'result'
-  if (msg instanceof Error) { box.classList.add('error'); box.append(el('pre', {}, msg.message)); return }
+  if (msg instanceof Error) { box.classList.add('error'); put(box, el('pre', {}, msg.message)); return }
   if (msg.error) {
     box.classList.add('error')
-    box.append(el('pre', {}, 'Error ' + msg.error.code + ': ' + msg.error.message + (msg.error.data === undefined ? '' : '\n' + JSON.stringify(msg.error.data, null, 2))))
+    put(box, el('pre', {}, 'Error ' + text(msg.error.code) + ': ' + text(msg.error.message) + (msg.error.data === undefined ? '' : '\n' + JSON.stringify(msg.error.data, null, 2))))
     return
   }
   const r = msg.result
   if (r.isError) box.classList.add('error')
   const blocks = r.content || (r.contents || []).map((c) => Object.assign({ type: 'resource', resource: c })) || []
-  if (r.messages) for (const m of r.messages) box.append(el('p', { class: 'muted' }, m.role + ':'), content(m.content))
-  for (const c of blocks) box.append(content(c))
-  if (r.structuredContent !== undefined) box.append(el('details', { open: true }, el('summary', {}, 'Structured content'), el('pre', {}, JSON.stringify(r.structuredContent, null, 2))))
-  if (!box.childNodes.length) box.append(el('pre', {}, JSON.stringify(r, null, 2)))
+  if (r.messages) for (const m of list(r.messages).map(obj)) put(box, el('p', { class: 'muted' }, text(m.role) + ':'), content(m.content))
+  for (const c of list(blocks)) put(box, content(c))
+  if (r.structuredContent !== undefined) put(box, el('details', { open: true }, el('summary', {}, 'Structured content'), el('pre', {}, JSON.stringify(r.structuredContent, null, 2))))
+  if (!box.childNodes.length) put(box, el('pre', {}, JSON.stringify(r, null, 2)))
 }
 function content(c) {
   if (!c) return el('pre', {}, '')
@@ -209,7 +227,7 @@ function content(c) {
   if (c.type === 'audio') return el('audio', { controls: true, src: 'data:' + c.mimeType + ';base64,' + c.data })
   if (c.type === 'resource') {
     const res = c.resource || {}
-    return el('div', {}, el('p', { class: 'muted' }, res.uri + (res.mimeType ? ' (' + res.mimeType + ')' : '')),
+    return el('div', {}, el('p', { class: 'muted' }, text(res.uri) + (res.mimeType ? ' (' + text(res.mimeType) + ')' : '')),
       res.text !== undefined ? el('pre', {}, res.text) : /^image\//.test(res.mimeType || '') ? el('img', { src: 'data:' + res.mimeType + ';base64,' + res.blob, alt: res.uri }) : el('pre', {}, '[' + (res.blob || '').length + ' base64 characters]'))
   }
   if (c.type === 'resource_link') return el('p', {}, 'Resource link: ', el('code', {}, c.uri), c.description ? ' — ' + c.description : '')
@@ -219,22 +237,23 @@ function content(c) {
 // ---- elicitation ----
 function elicitIn(box) {
   return (params) => new Promise((resolve) => {
-    const fields = params.mode === 'url' ? [] : objectFields(params.requestedSchema || {})
+    const fields = params.mode === 'url' ? [] : objectFields(obj(params.requestedSchema))
+    const href = params.mode === 'url' ? safeHref(params.url) : undefined
     const form = el('form', { class: 'elicit', 'aria-label': 'The server asks' },
       el('p', {}, el('strong', {}, 'The server asks: '), params.message || ''),
-      params.mode === 'url' ? el('p', {}, el('a', { href: params.url, target: '_blank', rel: 'noopener noreferrer' }, params.url)) : null,
+      params.mode === 'url' ? el('p', {}, href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, href) : el('span', { class: 'error' }, 'Not an http(s) link, not opened: ', el('code', {}, text(params.url)))) : null,
       fields.map((f) => f.node))
-    const done = (answer) => { form.remove(); resolve(answer) }
-    form.append(
+    const done = (answer) => { drop(form); resolve(answer) }
+    put(form,
       el('button', { type: 'submit' }, 'Accept'),
       el('button', { type: 'button', class: 'secondary', onclick: () => done({ action: 'decline' }) }, 'Decline'),
       el('button', { type: 'button', class: 'secondary', onclick: () => done({ action: 'cancel' }) }, 'Cancel'))
-    form.addEventListener('submit', (e) => {
+    on(form, 'submit', (e) => {
       e.preventDefault()
       try { done(params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: readObject(fields) }) } catch (err) { alert(err.message) }
     })
-    box.append(form)
-    const first = form.querySelector('input,select,textarea,button')
+    put(box, form)
+    const first = find(form, 'input,select,textarea,button')
     if (first) first.focus()
   })
 }
@@ -244,15 +263,16 @@ const badges = (a) => Object.entries(a || {}).filter(([k, v]) => v === true || (
 function card(kind, item, fields, run, buttonText) {
   const result = el('div', { class: 'result', 'aria-live': 'polite' })
   const progress = el('div', {})
+  const app = el('div', { class: 'app' })
   const button = el('button', { type: 'submit' }, buttonText)
   const form = el('form', { 'data-name': item.name || item.uri || item.uriTemplate }, fields.map((f) => f.node), button)
-  form.addEventListener('submit', async (e) => {
+  on(form, 'submit', async (e) => {
     e.preventDefault()
     button.disabled = true
     progress.replaceChildren()
     result.replaceChildren(el('p', { class: 'muted' }, 'Working…'))
     try {
-      show(result, await run(readObject(fields), { progress, result, elicit: elicitIn(result) }))
+      show(result, await run(readObject(fields), { progress, result, app, elicit: elicitIn(result) }))
     } catch (err) {
       show(result, err)
     } finally {
@@ -260,21 +280,24 @@ function card(kind, item, fields, run, buttonText) {
       progress.replaceChildren()
     }
   })
-  return el('article', { class: 'card ' + kind, id: kind + '-' + (item.name || item.uri || item.uriTemplate) },
+  return el('article', { class: 'card ' + kind, id: kind + '-' + text(item.name || item.uri || item.uriTemplate) },
     el('h3', {}, item.title || item.name || item.uri, item.title && item.name ? el('code', { class: 'muted' }, ' ' + item.name) : null),
     item.description ? el('p', {}, item.description) : null,
     item.uri || item.uriTemplate ? el('p', {}, el('code', {}, item.uri || item.uriTemplate), item.mimeType ? el('span', { class: 'muted' }, ' ' + item.mimeType) : null) : null,
-    el('div', {}, badges(item.annotations)), form, progress, result)
+    el('div', {}, badges(item.annotations)), form, progress, app, result)
 }
 
 function toolCard(tool) {
-  const fields = objectFields(tool.inputSchema || {})
-  return card('tool', tool, fields, (args, ui) => {
+  const fields = objectFields(obj(tool.inputSchema))
+  const uri = appUriOf(tool)
+  return card('tool', tool, fields, async (args, ui) => {
     const token = 'p' + (++seq)
     const bar = el('progress', { max: 1 })
     const label = el('span', { class: 'muted' })
     ui.progress.replaceChildren(bar, label)
-    return request('tools/call', { name: tool.name, arguments: args, _meta: { progressToken: token } }, {
+    // A tool with an app: the View loads while the call runs, and gets the input, then the result.
+    const view = uri ? mountApp(ui.app, tool, args) : undefined
+    const outcome = request('tools/call', { name: tool.name, arguments: args, _meta: { progressToken: token } }, {
       elicit: ui.elicit,
       onNote: (n) => {
         if (n.method !== 'notifications/progress' || n.params.progressToken !== token) return
@@ -282,6 +305,8 @@ function toolCard(tool) {
         label.textContent = ' ' + n.params.progress + (n.params.total ? ' / ' + n.params.total : '') + (n.params.message ? ' — ' + n.params.message : '')
       },
     })
+    if (view) outcome.then((msg) => view.then((v) => v && v.toolDone(msg)), (err) => view.then((v) => v && v.toolDone({ error: { code: 0, message: err.message } })))
+    return outcome
   }, 'Call')
 }
 function templateVars(t) {
@@ -296,6 +321,16 @@ function expand(t, vars) {
     if (!parts.length) return ''
     const sep = op === '?' ? '&' : op === '.' ? '.' : op === '/' ? '/' : op === ';' ? ';' : op === '&' ? '&' : ','
     return (op === '+' ? '' : op) + parts.join(sep)
+  })
+}
+
+/** One card per item; an item that cannot be shown becomes a line saying so, and the others stay. */
+function cards(items, what, build) {
+  if (!items.length) return [el('p', { class: 'muted' }, 'No ' + what + '.')]
+  return items.map((item) => {
+    try { return build(obj(item)) } catch (err) {
+      return el('p', { class: 'card error' }, 'Cannot show ', el('code', {}, text(obj(item).name || obj(item).uri)), ': ' + text(err && err.message))
+    }
   })
 }
 
@@ -319,17 +354,18 @@ async function load() {
       caps.resources ? listAll('resources/templates/list', 'resourceTemplates') : { items: [] },
       caps.prompts ? listAll('prompts/list', 'prompts') : { items: [] },
     ])
-    const none = (what) => el('p', { class: 'muted' }, 'No ' + what + '.')
-    $('tools').replaceChildren(...(tools.items.length ? tools.items.map(toolCard) : [none('tools')]))
-    $('resources').replaceChildren(...(resources.items.length ? resources.items.map((res) => card('resource', res, [], () => request('resources/read', { uri: res.uri }, {}), 'Read')) : [none('resources')]))
-    $('templates').replaceChildren(...(templates.items.length ? templates.items.map((t) => {
-      const fields = templateVars(t.uriTemplate).map((v) => Object.assign(field({ type: 'string' }, v, true), { key: v }))
-      return card('template', t, fields, (vars, ui) => request('resources/read', { uri: expand(t.uriTemplate, vars) }, { elicit: ui.elicit }), 'Read')
-    }) : [none('resource templates')]))
-    $('prompts').replaceChildren(...(prompts.items.length ? prompts.items.map((p) => {
-      const fields = (p.arguments || []).map((a) => Object.assign(field({ type: 'string', description: a.description }, a.name, a.required === true, a.title), { key: a.name }))
+    $('tools').replaceChildren(...cards(tools.items, 'tools', toolCard))
+    $('resources').replaceChildren(...cards(resources.items, 'resources', (res) => card('resource', res, [], () => request('resources/read', { uri: res.uri }, {}), 'Read')))
+    $('templates').replaceChildren(...cards(templates.items, 'resource templates', (t) => {
+      const fields = templateVars(text(t.uriTemplate)).map((v) => Object.assign(field({ type: 'string' }, v, true), { key: v }))
+      return card('template', t, fields, (vars, ui) => request('resources/read', { uri: expand(text(t.uriTemplate), vars) }, { elicit: ui.elicit }), 'Read')
+    }))
+    $('prompts').replaceChildren(...cards(prompts.items, 'prompts', (p) => {
+      const fields = list(p.arguments).map(obj).map((a) => Object.assign(field({ type: 'string', description: a.description }, text(a.name), a.required === true, a.title), { key: text(a.name) }))
       return card('prompt', p, fields, (args, ui) => request('prompts/get', { name: p.name, arguments: args }, { elicit: ui.elicit }), 'Get')
-    }) : [none('prompts')]))
+    }))
+    appTools.clear()
+    for (const t of tools.items) if (t && typeof t.name === 'string') appTools.set(t.name, t)
     snippets(info, tools.items)
     const failed = [tools, resources, templates, prompts].find((x) => x.error)
     $('status').textContent = failed ? 'Connected, but a list failed: ' + failed.error.message : 'Connected.'
@@ -362,11 +398,9 @@ function snippets(info, tools) {
     block('Claude / Cursor style config (mcp.json)', JSON.stringify(config, null, 2)))
 }
 
-$('connect').addEventListener('submit', (e) => {
+on($('connect'), 'submit', (e) => {
   e.preventDefault()
   token = $('token').value.trim()
   load()
 })
-load()
-})()
 `

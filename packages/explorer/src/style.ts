@@ -27,4 +27,7 @@ progress{width:100%;height:1rem}
 img,audio{max-width:100%}
 details summary{cursor:pointer;font-weight:600;margin-top:.5rem}
 .req{color:var(--err)}
+.app-frame{display:block;width:100%;height:320px;border:1px solid var(--line);border-radius:6px;background:var(--bg);margin-top:.5rem}.app-frame.borderless{border:0}
+.app-fullscreen{position:fixed;inset:0;z-index:10;background:var(--bg);padding:.5rem;overflow:auto}.app-fullscreen .app-frame{height:calc(100vh - 6rem)!important}
+.app-log p{margin:.2rem 0;overflow-wrap:anywhere}.app-context{max-height:12rem}
 `

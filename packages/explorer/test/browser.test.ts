@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { RunningServer } from '@edgemcp/streamable-http/node'
 import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch } from './browser-helpers.js'
 import { startNodeServer } from './node-server.js'
 
 /**
@@ -11,15 +12,13 @@ import { startNodeServer } from './node-server.js'
  * and against the sample Worker under `wrangler dev`, on a desktop window and on a 390×844 touch screen.
  * Everything waits for what the page shows (no sleeps); screenshots go to test-artifacts/ (gitignored).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
 const SAMPLE = fileURLToPath(new URL('../../../apps/worker-server/', import.meta.url))
 
 let browser: Browser
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`)
   mkdirSync(ARTIFACTS, { recursive: true })
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+  browser = await launch()
 })
 afterAll(async () => {
   await browser?.close()

@@ -26,7 +26,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * The events of legacy SSE streams in Redis Streams, one Redis stream per SSE stream, so that a client can
  * resume with `Last-Event-ID` on any instance (2025-11-25 "Resumability and Redelivery"). Each stream keeps
- * its last `maxEventsPerStream` events and expires `streamTtlMs` after its last event; event ids are
+ * its last `maxEventsPerStream` events within `maxStreamBytes`, a session keeps its last
+ * `maxStreamsPerSession` streams (besides its standalone one), and a stream expires `streamTtlMs` after its last event; event ids are
  * `{streamId}:{n}`, n counting the stream's events from 1.
  *
  * A stream live on another instance is followed (its new events are announced on a channel) until it ends.
@@ -134,6 +135,11 @@ export class RedisEventStore implements EventStore, MessageHandler {
       answering,
       token,
       message === null && own?.standalone ? '1' : '0',
+      String(f.options.maxStreamBytes),
+      message === null && own ? k.sessionStreams(own.sessionId) : '',
+      String(f.options.maxStreamsPerSession),
+      k.prefix,
+      streamId,
     ]
     const id = await this.#retrying(() => f.link.script<string | null>(APPEND, keys, args))
     if (id === null) throw new Error(`Stream ${streamId} has ended`)

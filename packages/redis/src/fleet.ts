@@ -1,5 +1,7 @@
 import type { McpServer, ServerSession } from '@edgemcp/core'
+import type { McpRequestContext } from '@edgemcp/streamable-http'
 import { createSessionId } from '@edgemcp/core/internal'
+import { forwardedClientAddress } from './client-address.js'
 import { FleetContext } from './context.js'
 import { RedisEventStore } from './event-store.js'
 import { Keys } from './keys.js'
@@ -13,6 +15,7 @@ export interface RedisHandlerOptions {
   sessionStore: RedisSessionStore
   eventStore: RedisEventStore
   onSessionChange: (session: ServerSession) => Promise<void>
+  clientAddress: (c: McpRequestContext) => string | undefined
 }
 
 /**
@@ -29,6 +32,11 @@ export class RedisFleet {
   readonly eventStore: RedisEventStore
   /** This instance's id in the fleet. */
   readonly instanceId: string
+  /**
+   * Who a request comes from, for the per-client limits of the transport and of the fleet: the socket's
+   * address, or behind one of `trustedProxies` the client's address from `X-Forwarded-For`.
+   */
+  readonly clientAddress: (c: McpRequestContext) => string | undefined
   readonly #context: FleetContext
   readonly #timer: ReturnType<typeof setInterval>
   readonly #stopRelay: () => void
@@ -41,6 +49,7 @@ export class RedisFleet {
   constructor(context: FleetContext) {
     this.#context = context
     this.instanceId = context.instanceId
+    this.clientAddress = forwardedClientAddress(context.options.trustedProxies)
     this.sessionStore = new RedisSessionStore(context, 's')
     this.sseSessionStore = new RedisSessionStore(context, 'sse')
     this.eventStore = new RedisEventStore(context)
@@ -56,7 +65,8 @@ export class RedisFleet {
 
   /**
    * The transport options that put Streamable HTTP sessions and streams in Redis: `sessionStore`,
-   * `eventStore` and `onSessionChange` (which stores a session again after a request changed it).
+   * `eventStore`, `onSessionChange` (which stores a session again after a request changed it) and
+   * `clientAddress` (see `trustedProxies`).
    *
    * @example
    * const mcp = createMcpHandler(server, { ...fleet.handlerOptions() })
@@ -66,6 +76,7 @@ export class RedisFleet {
       sessionStore: this.sessionStore,
       eventStore: this.eventStore,
       onSessionChange: this.onSessionChange,
+      clientAddress: this.clientAddress,
     }
   }
 

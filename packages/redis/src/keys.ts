@@ -28,6 +28,16 @@ export class Keys {
     return `${this.prefix}m:${streamId}`
   }
 
+  /** The resumable streams of a session, oldest first (a sorted set), and its counter of them. */
+  sessionStreams(sessionId: string): string {
+    return `${this.prefix}n:${sessionId}`
+  }
+
+  /** The legacy sessions of one client (`ClientLimits.clientOf`) in the fleet (a set of session keys). */
+  clientSessions(client: string): string {
+    return `${this.prefix}q:${client}`
+  }
+
   /** Where appends to a stream are announced (followers subscribe). */
   streamChannel(streamId: string): string {
     return `${this.prefix}f:${streamId}`

@@ -11,6 +11,27 @@ export interface RedisFleetOptions {
   sessionTtlMs?: number | undefined
   /** Events kept per resumable stream; older ones are trimmed (resuming from before them fails). Default 1000. */
   maxEventsPerStream?: number | undefined
+  /**
+   * Bytes of messages kept per resumable stream; the oldest events are trimmed beyond it (resuming from before
+   * them fails). A message larger than this alone is delivered live but not kept. Default 1 MiB.
+   */
+  maxStreamBytes?: number | undefined
+  /**
+   * Resumable streams kept per session (the standalone GET stream aside); beyond it the oldest is forgotten
+   * (resuming it fails; a stream still being written goes on, unkept). Default 8.
+   */
+  maxStreamsPerSession?: number | undefined
+  /**
+   * Legacy sessions one client (its principal, else its address: the transport's `clientAddress`) may hold in
+   * the whole fleet, counted in Redis; beyond it `initialize` gets 429 with `Retry-After`. Default 1000.
+   */
+  maxSessionsPerClient?: number | undefined
+  /**
+   * Addresses of the reverse proxies in front of the fleet. A request whose socket address is one of them is
+   * the client's named by the last `X-Forwarded-For` address not in this list (see `fleet.clientAddress`).
+   * Default none: `X-Forwarded-For` is ignored (anyone could write it).
+   */
+  trustedProxies?: readonly string[] | undefined
   /** A stream nobody appends to or resumes for this long expires. Default: `sessionTtlMs`. */
   streamTtlMs?: number | undefined
   /** How long the answer to a server→client request can be routed to the instance awaiting it. Default 10 min. */
@@ -43,6 +64,10 @@ export interface ResolvedFleetOptions {
   prefix: string
   sessionTtlMs: number
   maxEventsPerStream: number
+  maxStreamBytes: number
+  maxStreamsPerSession: number
+  maxSessionsPerClient: number
+  trustedProxies: readonly string[]
   streamTtlMs: number
   serverRequestTtlMs: number
   commandTimeoutMs: number
@@ -64,6 +89,10 @@ export function resolveFleetOptions(o: RedisFleetOptions): ResolvedFleetOptions 
     prefix: o.prefix ?? 'mcp:',
     sessionTtlMs,
     maxEventsPerStream: Math.floor(positive(o.maxEventsPerStream, 1000, 'maxEventsPerStream')),
+    maxStreamBytes: Math.floor(positive(o.maxStreamBytes, 1024 * 1024, 'maxStreamBytes')),
+    maxStreamsPerSession: Math.floor(positive(o.maxStreamsPerSession, 8, 'maxStreamsPerSession')),
+    maxSessionsPerClient: Math.floor(positive(o.maxSessionsPerClient, 1000, 'maxSessionsPerClient')),
+    trustedProxies: [...(o.trustedProxies ?? [])],
     streamTtlMs: positive(o.streamTtlMs, sessionTtlMs, 'streamTtlMs'),
     serverRequestTtlMs: positive(o.serverRequestTtlMs, 10 * 60_000, 'serverRequestTtlMs'),
     commandTimeoutMs: positive(o.commandTimeoutMs, 2000, 'commandTimeoutMs'),

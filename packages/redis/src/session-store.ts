@@ -1,8 +1,9 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import type { SseMessageReceiver, SseSessionStore } from '@edgemcp/sse'
 import type { RequestAuth } from '@edgemcp/streamable-http'
+import { overLimit, sessionClientOf } from '@edgemcp/streamable-http/internal'
 import type { FleetContext, FleetMessage, MessageHandler } from './context.js'
-import { FORWARD_RESPONSE } from './scripts.js'
+import { ADMIT_SESSION, FORWARD_RESPONSE } from './scripts.js'
 import { applySnapshot, type StoredSession, storedForm } from './snapshot.js'
 
 /**
@@ -23,6 +24,8 @@ interface LocalCopy {
   owner: string
   /** When the key's TTL was last refreshed from here. */
   touchedAt: number
+  /** The client the session counts against fleet-wide (see `ADMIT_SESSION`), if any. */
+  client: string | undefined
 }
 
 /**
@@ -88,13 +91,30 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
     const snapshot = JSON.parse(stored) as StoredSession
     const session = f.server.restoreSession(snapshot)
     session.lastActivity = now
-    this.#local.set(id, { session, stored, owner: snapshot.owner, touchedAt: now })
+    this.#local.set(id, { session, stored, owner: snapshot.owner, touchedAt: now, client: snapshot.client })
     return session
   }
 
   async set(session: ServerSession): Promise<void> {
     const f = this.#fleet
-    const stored = storedForm(session, f.instanceId)
+    const known = this.#local.get(session.id)
+    const client = known ? known.client : sessionClientOf(session)
+    const stored = storedForm(session, f.instanceId, client)
+    if (!known && client !== undefined) {
+      // A new session: counted against its client's share of the whole fleet (429 beyond it).
+      const admitted = await f.link.script<number>(
+        ADMIT_SESSION,
+        [f.keys.clientSessions(client)],
+        [this.#key(session.id), String(f.options.maxSessionsPerClient), this.#ttl],
+      )
+      if (admitted < 0) {
+        f.closeLocally(session, 'Too many sessions')
+        throw overLimit(
+          429,
+          `Too many sessions: this client already holds ${f.options.maxSessionsPerClient} in the fleet; delete one (HTTP DELETE) first`,
+        )
+      }
+    }
     try {
       await f.link.command(['SET', this.#key(session.id), stored, 'PX', this.#ttl])
     } catch (e) {
@@ -103,7 +123,7 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
       throw e
     }
     const now = Date.now()
-    this.#local.set(session.id, { session, stored, owner: f.instanceId, touchedAt: now })
+    this.#local.set(session.id, { session, stored, owner: f.instanceId, touchedAt: now, client })
   }
 
   /**
@@ -113,7 +133,7 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
   async persist(session: ServerSession): Promise<void> {
     const f = this.#fleet
     const local = this.#local.get(session.id)
-    const stored = storedForm(session, f.instanceId)
+    const stored = storedForm(session, f.instanceId, local?.client)
     if (local?.session === session && local.stored === stored) return
     try {
       await Promise.all([
@@ -264,9 +284,14 @@ export class RedisSessionStore implements SseSessionStore, MessageHandler {
       f.closeLocally(local.session, 'Session copy evicted')
       over--
     }
-    const alive = await Promise.all(
-      touched.map((l) => f.link.command<number>(['PEXPIRE', this.#key(l.session.id), this.#ttl])),
-    )
+    // The sets counting clients' sessions fleet-wide live as long as a session of theirs is in use somewhere:
+    // a set that expired under live sessions would let the client open as many again.
+    const clients = new Set<string>()
+    for (const local of this.#local.values()) if (local.client !== undefined) clients.add(local.client)
+    const alive = await Promise.all([
+      ...touched.map((l) => f.link.command<number>(['PEXPIRE', this.#key(l.session.id), this.#ttl])),
+      ...[...clients].map((c) => f.link.command<number>(['PEXPIRE', f.keys.clientSessions(c), this.#ttl])),
+    ])
     touched.forEach((local, i) => {
       local.touchedAt = now
       if (alive[i] === 0 && this.#local.get(local.session.id) === local) {

@@ -4,11 +4,17 @@ import type { ServerSession, SessionSnapshot } from '@edgemcp/core'
 export interface StoredSession extends SessionSnapshot {
   /** The instance that wrote this snapshot last. */
   owner: string
+  /** The client (principal or address) the session counts against fleet-wide, when it has one. */
+  client?: string
 }
 
-/** The stored form of a session, written by `owner`. */
-export const storedForm = (session: ServerSession, owner: string): string =>
-  JSON.stringify({ ...session.snapshot(), owner } satisfies StoredSession)
+/** The stored form of a session, written by `owner`; `client`: whom it counts against (see `StoredSession`). */
+export const storedForm = (session: ServerSession, owner: string, client?: string): string =>
+  JSON.stringify({
+    ...session.snapshot(),
+    owner,
+    ...(client === undefined ? {} : { client }),
+  } satisfies StoredSession)
 
 /**
  * Brings a session object up to date with a snapshot written on another instance (a `logging/setLevel`,

@@ -87,6 +87,15 @@ export interface ByteBudget {
   charge(delta: number): boolean
 }
 
+/** The client (`ClientLimits.clientOf`) each admitted session was opened for. */
+const sessionClients = new WeakMap<ServerSession, string>()
+
+/**
+ * The client key (`ClientLimits.clientOf`: principal or address) `session` was admitted for, if known: a shared
+ * session store (e.g. @edgemcp/redis) counts a client's sessions across instances with it.
+ */
+export const sessionClientOf = (session: ServerSession): string | undefined => sessionClients.get(session)
+
 /** The limits of one client (see `ClientLimits`). */
 interface ClientUsage {
   sessions: number
@@ -152,6 +161,7 @@ export class ClientLimits {
     if (admitted.principal !== undefined) session.principal = admitted.principal
     const key = admitted.client
     if (key !== undefined) {
+      sessionClients.set(session, key)
       this.#of(key).sessions++
       session.onClose(() => this.#release(key, 'sessions'))
     }

@@ -33,6 +33,7 @@ export {
   nodeRemoteAddress,
   overLimit,
   RETRY_AFTER,
+  sessionClientOf,
   storeRefusal,
   withNodeClientAddress,
 } from './admission.js'

@@ -50,6 +50,12 @@ export function createSessionObjectClass<Env>(
     #registered: string | undefined
     #alarmSet = false
     #prunedAt = 0
+    /**
+     * The last call to the hub, which the next one waits for: registrations, publications and the
+     * unregistration of one session reach the hub in the order they were made (each call is a new stub, so
+     * nothing else orders them; a `register` overtaken by an older one left the hub with stale subscriptions).
+     */
+    #hubCalls: Promise<void> = Promise.resolve()
 
     constructor(ctx: DurableObjectState, env: Env) {
       super(ctx, env)
@@ -165,9 +171,11 @@ export function createSessionObjectClass<Env>(
       )
     }
 
-    /** Tells the hub something in the background (see `toHub`). */
+    /** Tells the hub something in the background (see `toHub`), after what this object told it before. */
     #toHub(call: (hub: HubRpc) => Promise<void>, what?: string, failed?: () => void): void {
-      this.ctx.waitUntil(toHub(this.env, config, call, what, failed))
+      const next = this.#hubCalls.then(() => toHub(this.env, config, call, what, failed))
+      this.#hubCalls = next
+      this.ctx.waitUntil(next)
     }
 
     /**

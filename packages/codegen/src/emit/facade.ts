@@ -1,5 +1,7 @@
 import { type InterfaceDeclarationStructure, type MethodSignatureStructure, StructureKind } from 'ts-morph'
 import type { CodegenModel } from '../model/build-model.js'
+import { compareCodeUnits } from '../model/identifiers.js'
+import type { JsonValue } from '../model/type-node.js'
 import { textWriter } from './declarations.js'
 import type { Decl } from './decl.js'
 import { promptSignature, templateSignature } from './extras.js'
@@ -99,6 +101,7 @@ export function facadeDecls(model: CodegenModel): Decl[] {
       declares: { values: ['toolAnnotations'] },
       uses: { types: ['ToolName', 'ToolAnnotations'] },
     },
+    ...appDecls(model.tools),
     {
       module: 'index',
       statement: clientInterface,
@@ -132,6 +135,39 @@ export function facadeDecls(model: CodegenModel): Decl[] {
       },
       declares: { values: ['createClient'] },
       uses: { values: functionNames, types: [...clientType, 'ToolsClient'] },
+    },
+  ]
+}
+
+/**
+ * With MCP Apps (tools listed with `_meta.ui`): `toolApps`, each such tool's resource and visibility, and
+ * `appOnlyTools`, the tools only the app calls (no `"model"` in their visibility). Nothing without apps.
+ */
+function appDecls(tools: CodegenModel['tools']): Decl[] {
+  const apps = tools.filter((t) => t.app !== undefined)
+  if (apps.length === 0) return []
+  const byName = Object.fromEntries(
+    [...apps].sort((a, b) => compareCodeUnits(a.name, b.name)).map((t) => [t.name, t.app as JsonValue]),
+  )
+  const appOnly = apps.filter((t) => !t.app!.visibility.includes('model')).map((t) => t.name)
+  appOnly.sort(compareCodeUnits)
+  const appType = "{ resourceUri: string; visibility: readonly ('model' | 'app')[] }"
+  return [
+    {
+      module: 'index',
+      statement: textWriter(
+        `/** The MCP App (SEP-1865) of each tool that has one: the ui:// resource rendering its results, and who may call it. */\nexport const toolApps = ${jsonLiteral(byName)} as const satisfies Partial<Record<ToolName, ${appType}>>;`,
+      ),
+      declares: { values: ['toolApps'] },
+      uses: { types: ['ToolName'] },
+    },
+    {
+      module: 'index',
+      statement: textWriter(
+        `/** Tools only their app calls (visibility without "model"): hosts keep them from the model. */\nexport const appOnlyTools = ${jsonLiteral(appOnly)} as const satisfies readonly ToolName[];`,
+      ),
+      declares: { values: ['appOnlyTools'] },
+      uses: { types: ['ToolName'] },
     },
   ]
 }

@@ -50,6 +50,12 @@ export function toolDoc(tool: ToolModel): string {
   const tags = [`@tool ${tool.name}`]
   // `{ task: true }` hands back the task (SEP-2663); without it the call waits for the task's result.
   if (tool.taskSupport) tags.push(`@taskSupport ${tool.taskSupport}`)
+  // An MCP App's tool: the View that renders its results; an app-only tool is for that View, not the model.
+  if (tool.app) {
+    tags.push(`@appResource ${tool.app.resourceUri}`, `@appVisibility ${tool.app.visibility.join(', ')}`)
+    if (!tool.app.visibility.includes('model'))
+      tags.push('@appOnly hosts keep it from the model: the app calls it')
+  }
   for (const key of ANNOTATION_TAGS) {
     const value = tool.annotations[key]
     if (typeof value === 'boolean') tags.push(`@${key} ${value}`)

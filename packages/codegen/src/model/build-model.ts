@@ -49,6 +49,8 @@ export interface ToolModel {
   outputSchema?: unknown
   /** The tool may run as a task (listed `execution.taskSupport`): its function takes `{ task: true }`. */
   taskSupport?: 'optional' | 'required'
+  /** Its MCP App (listed `_meta.ui`): the `ui://` resource and who may call it (default model and app). */
+  app?: { resourceUri: string; visibility: Array<'model' | 'app'> }
 }
 
 export interface PromptModel {
@@ -205,6 +207,11 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
     if (tool.title !== undefined) model.title = tool.title
     if (tool.description !== undefined) model.description = tool.description
     if (tool.execution !== undefined) model.taskSupport = tool.execution.taskSupport
+    if (tool._meta !== undefined)
+      model.app = {
+        resourceUri: tool._meta.ui.resourceUri,
+        visibility: tool._meta.ui.visibility ?? ['model', 'app'],
+      }
     if (outputName !== undefined) {
       model.output = namedRoot(tool.outputSchema, outputName, `${tool.name} outputSchema`, definitions)
       model.outputSchema = tool.outputSchema

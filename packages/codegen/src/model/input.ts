@@ -10,6 +10,17 @@ export interface RawTool {
   annotations?: Record<string, unknown>
   /** As listed (kept in snapshots): `taskSupport` says a call may become a task (SEP-2663), or always does. */
   execution?: { taskSupport: 'optional' | 'required' }
+  /**
+   * As listed, only its MCP Apps part (SEP-1865): `_meta.ui.resourceUri` (a `ui://` URI; older servers' flat
+   * `_meta["ui/resourceUri"]` is read into it) and `visibility`.
+   */
+  _meta?: { ui: RawToolUi }
+}
+
+/** A tool's MCP App: the `ui://` resource that renders its results, and who may call it. */
+export interface RawToolUi {
+  resourceUri: string
+  visibility?: Array<'model' | 'app'>
 }
 
 export interface RawPromptArgument {
@@ -164,6 +175,26 @@ function copyText(from: Record<string, unknown>, to: Record<string, unknown>, ke
   for (const key of keys) if (typeof from[key] === 'string') to[key] = from[key]
 }
 
+/** A `ui://` URI as generated comments and literals may hold it: no white space, no comment end. */
+const APP_URI = /^ui:\/\/[^\s*]+$/
+
+/** A tool's MCP App out of its `_meta`, or undefined when it has none (or one that breaks the rules). */
+function toolUiOf(meta: unknown): RawToolUi | undefined {
+  if (!isObject(meta)) return undefined
+  const ui = isObject(meta.ui) ? meta.ui : {}
+  const uri = ui.resourceUri ?? meta['ui/resourceUri']
+  if (typeof uri !== 'string' || !APP_URI.test(uri)) return undefined
+  const out: RawToolUi = { resourceUri: uri }
+  const visibility = ui.visibility
+  if (
+    Array.isArray(visibility) &&
+    visibility.length > 0 &&
+    visibility.every((v) => v === 'model' || v === 'app')
+  )
+    out.visibility = [...new Set(visibility as Array<'model' | 'app'>)]
+  return out
+}
+
 function readTools(items: unknown[], where: string): RawTool[] {
   const tools = items.map((item, i): RawTool => {
     const at = `${where}[${i}]`
@@ -180,6 +211,8 @@ function readTools(items: unknown[], where: string): RawTool[] {
     if (isObject(item.annotations)) tool.annotations = item.annotations
     const support = isObject(item.execution) ? item.execution.taskSupport : undefined
     if (support === 'optional' || support === 'required') tool.execution = { taskSupport: support }
+    const ui = toolUiOf(item._meta)
+    if (ui) tool._meta = { ui }
     return tool
   })
   assertUnique(tools, 'tool')

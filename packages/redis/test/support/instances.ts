@@ -25,6 +25,15 @@ export function makeServer(observed: Observed): McpServer {
       content: [{ type: 'text', text: String(args.text) }],
     }),
   )
+  // A progress event, then the text back: an SSE answer (stored for resumption) of any size.
+  server.tool(
+    'stream_echo',
+    { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+    async (args, ctx) => {
+      await ctx.progress(1, 1, 'echoing')
+      return { content: [{ type: 'text', text: String(args.text) }] }
+    },
+  )
   server.tool(
     'slow',
     { inputSchema: { type: 'object', properties: { steps: { type: 'integer' }, ms: { type: 'integer' } } } },

@@ -32,6 +32,14 @@ export interface MCPMatchers {
       | 'cancelled'
       | ReadonlyArray<'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'>,
   ): void | Promise<void>
+  /**
+   * The server (test client) has MCP Apps (tools whose `_meta.ui` names a `ui://` resource) and all of them
+   * follow the MCP Apps specification (2026-01-26): the tools' `_meta.ui`, each resource's MIME type
+   * `text/html;profile=mcp-app`, its HTML, its `_meta.ui` (CSP origins, permissions).
+   */
+  toHaveValidApps(): Promise<void>
+  /** A tool of the server (test client) names the app resource `uri`, and both follow the specification. */
+  toHaveApp(uri: string): Promise<void>
 }
 
 // Vitest 4: `Matchers` is shared by `Assertion` and `ExpectStatic`; asymmetric matchers have their own interface.

@@ -1,4 +1,5 @@
 import type { Json, MatcherContext, MCPMatcherResult } from './shared.js'
+import { toHaveApp, toHaveValidApps } from './apps.js'
 import { toHavePrompt, toHaveResource, toHaveTool } from './has-primitive.js'
 import { toHaveMCPError } from './mcp-error.js'
 import { toMatchToolOutputSchema } from './output-schema.js'
@@ -22,6 +23,8 @@ export interface MCPMatcherImplementations {
   toHaveToolError(this: MatcherContext, received: unknown): Result
   toMatchToolOutputSchema(this: MatcherContext, received: unknown, schemaOrTool?: Json): MCPMatcherResult
   toHaveTaskStatus(this: MatcherContext, received: unknown, expected: string | readonly string[]): Result
+  toHaveValidApps(this: MatcherContext, received: unknown): Result
+  toHaveApp(this: MatcherContext, received: unknown, uri: string): Result
 }
 
 /**
@@ -37,4 +40,6 @@ export const mcpMatchers = {
   toHaveToolError,
   toMatchToolOutputSchema,
   toHaveTaskStatus,
+  toHaveValidApps,
+  toHaveApp,
 } satisfies MCPMatcherImplementations
