@@ -5,13 +5,13 @@
  * the tarballs, everything else from the npm registry); then the project's own `npm test` and `npm run
  * typecheck` pass, the Worker templates bundle with `wrangler deploy --dry-run`, and `npm run dev` answers the
  * official SDK client (@modelcontextprotocol/sdk): its tool with a question to the user, its resource.
- * CREATE_EDGEMCP_E2E_KEEP=1 keeps the projects for a look.
+ * CREATE_EDGEMCP_E2E_KEEP=1 keeps the projects for a look; CREATE_EDGEMCP_E2E_TEMPLATES=stdio,node runs only those.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startWranglerDev, type WranglerDev, wranglerEnv } from '@edgemcp/tools-wrangler-dev'
+import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { headlessAuthorize } from '@edgemcp/testing'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
@@ -23,15 +23,21 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEMPLATES } from '../../src/templates.js'
 import {
+  assertScratch,
+  GUARD,
   type Packed,
   pack,
   type Registry,
+  refuseNested,
   repoRoot,
   run,
   serveRegistry,
   userEnv,
   withSiblings,
 } from './registry.js'
+
+// Never inside itself: everything below runs with GUARD set (see registry.ts).
+refuseNested()
 
 const KEEP = process.env.CREATE_EDGEMCP_E2E_KEEP === '1'
 const templatesDir = new URL('../../templates/', import.meta.url)
@@ -54,11 +60,15 @@ let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'create-edgemcp-e2e-'))
+  assertScratch(work)
   // Tarballs under a directory of their own, named by content: npm exec keys its cache by the path.
   packed = await pack([...withSiblings(ours), 'create-edgemcp'], join(tmpdir(), 'create-edgemcp-e2e-tarballs'))
   registry = await serveRegistry(packed.filter((p) => p.name.startsWith('@edgemcp/')))
   env = userEnv({
-    ...(wranglerEnv() as Record<string, string>),
+    [GUARD]: '1',
+    CI: 'true',
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
     'npm_config_@edgemcp:registry': registry.url,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
@@ -112,6 +122,7 @@ async function connect(transport: Transport, about: string): Promise<string | un
 
 /** `npm run dev` of the Node template (PORT=0: a free port), in a process group of its own. */
 async function startNodeDev(cwd: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  assertScratch(cwd)
   const child: ChildProcess = spawn('npm', ['run', 'dev'], {
     cwd,
     env: { ...env, PORT: '0' },
@@ -183,12 +194,30 @@ const ABOUT: Record<string, string> = {
   'worker-oauth': 'behind OAuth',
 }
 
-describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s', (template) => {
+/** CREATE_EDGEMCP_E2E_TEMPLATES=stdio,node: only those (all by default). */
+const only = process.env.CREATE_EDGEMCP_E2E_TEMPLATES?.split(',').filter(Boolean)
+const chosen = TEMPLATES.map((t) => t.name).filter((t) => only === undefined || only.includes(t))
+
+describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
   let dir: string | undefined
   const worker = template.startsWith('worker')
+  /**
+   * `npm run codegen` against the running dev server at `url` (the script's own arguments, its URL replaced by
+   * the free port's; `extra` in front of them, e.g. a token for the OAuth template).
+   */
+  const codegen = async (url: string, extra: string[] = []) => {
+    const script: string = JSON.parse(readFileSync(join(project(), 'package.json'), 'utf8')).scripts.codegen
+    const [bin, _url, ...rest] = script.split(' ')
+    expect(bin).toBe('edgemcp-codegen')
+    const r = await sh('npx', ['--no-install', 'edgemcp-codegen', url, ...extra, ...rest.filter((a) => a !== '--auth')])
+    expect(r.code, r.output).toBe(0)
+  }
   /** A command in the project; never anywhere else (in this package it would start these tests again). */
   const project = () => {
     if (dir === undefined || !existsSync(join(dir, 'package.json'))) throw new Error('no project: see the first test')
+    assertScratch(dir)
+    if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name !== template)
+      throw new Error(`${dir} is not the ${template} project`)
     return dir
   }
   const sh = (command: string, args: string[]) => run(command, args, { cwd: project(), env })
@@ -226,11 +255,6 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
     expect(r.output).not.toMatch(/skipped|todo/)
   }, 600_000)
 
-  it('passes its own npm run typecheck', async () => {
-    const r = await sh('npm', ['run', 'typecheck'])
-    expect(r.code, r.output).toBe(0)
-  }, 300_000)
-
   it.runIf(worker)('bundles for Cloudflare: wrangler deploy --dry-run', async () => {
     const r = await sh('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', '.dry-run'])
     expect(r.code, r.output).toBe(0)
@@ -250,6 +274,9 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
         stderr: 'pipe',
       })
       expect(await connect(transport, ABOUT[template]!)).toBeUndefined()
+      // Its codegen starts the server itself, on stdio.
+      const r = await sh('npm', ['run', 'codegen'])
+      expect(r.code, r.output).toBe(0)
       return
     }
     if (template === 'node') {
@@ -259,6 +286,7 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
           '2025-11-25',
         )
         await connect(new SSEClientTransport(new URL(dev.url)), ABOUT[template]!) // legacy HTTP+SSE
+        await codegen(dev.url)
       } finally {
         await dev.stop()
       }
@@ -271,6 +299,7 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
     try {
       dev = await startWranglerDev({
         cwd: project(),
+        env: env as Record<string, string>,
         path: '/mcp',
         timeoutMs: 180_000,
         // Up once the Worker answers at all (GET /mcp without an event-stream Accept is a 4xx).
@@ -284,6 +313,7 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
       if (template === 'worker') {
         expect(await connect(new StreamableHTTPClientTransport(url), ABOUT[template]!)).toBe('2025-11-25')
         await connect(new SSEClientTransport(url), ABOUT[template]!)
+        await codegen(dev.url)
         return
       }
       // worker-oauth: the SDK's own OAuth flow (discovery, dynamic registration, PKCE), signed in on the
@@ -311,9 +341,19 @@ describe.each(TEMPLATES.map((t) => t.name))('npm create edgemcp -- --template %s
       } finally {
         await client.close()
       }
+      const token = (await auth.tokens())?.access_token
+      expect(token).toBeTruthy()
+      await codegen(dev.url, ['--token', token!])
     } finally {
       await dev?.stop()
     }
     expect(existsSync(join(project(), 'wrangler.jsonc'))).toBe(true)
+  }, 300_000)
+
+  it('its typed stubs (npm run codegen above) and sources compile: npm run typecheck', async () => {
+    const stubs = readFileSync(join(project(), 'src', 'mcp-client.ts'), 'utf8')
+    expect(stubs).toMatch(/greet/)
+    const r = await sh('npm', ['run', 'typecheck'])
+    expect(r.code, r.output).toBe(0)
   }, 300_000)
 })

@@ -3,10 +3,19 @@
 // `@edgemcp:registry`), so everything else still comes from the real registry and npm's cache.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
@@ -27,15 +36,53 @@ export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra }
 }
 
+/**
+ * Set in the environment of everything the e2e starts. The e2e refuses to start when it is already set: a
+ * command that ended up in this package instead of a created project (`npm test` here runs the e2e) stops
+ * at once instead of starting the e2e again and again.
+ */
+export const GUARD = 'CREATE_EDGEMCP_E2E_RUNNING'
+
+/** Refuses to go on when an e2e is already running above this process. */
+export function refuseNested(): void {
+  if (process.env[GUARD] !== undefined)
+    throw new Error(`${GUARD} is set: the create-edgemcp e2e started from inside itself; stopping here`)
+}
+
+const inside = (dir: string, parent: string) => {
+  const r = relative(realpathSync(parent), realpathSync(dir))
+  return r !== '' && !r.startsWith(`..${sep}`) && r !== '..'
+}
+
+/** Throws unless `dir` is strictly under the system's temporary directory and outside this repository. */
+export function assertScratch(dir: string): void {
+  if (!inside(dir, tmpdir()) || inside(dir, repoRoot) || realpathSync(dir) === realpathSync(repoRoot))
+    throw new Error(`${dir}: the e2e runs commands only in temporary directories outside the repository`)
+}
+
 export interface Run {
   code: number | null
   output: string
 }
 
-/** Runs a command to its end (stdout and stderr together); never rejects for a non-zero exit. */
-export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+/**
+ * Runs a command to its end (stdout and stderr together); never rejects for a non-zero exit. Only in a
+ * temporary directory (assertScratch), but for `npm pack` in the repository; always with GUARD set.
+ */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; inRepo?: 'npm pack' },
+) {
+  if (options.inRepo === 'npm pack') {
+    if (command !== 'npm' || args[0] !== 'pack') throw new Error('only npm pack runs in the repository')
+  } else assertScratch(options.cwd)
   return new Promise<Run>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...(options.env ?? userEnv()), [GUARD]: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (d) => (output += String(d)))
     child.stderr.on('data', (d) => (output += String(d)))
@@ -50,9 +97,11 @@ const workspacePackage = (dir: string) => JSON.parse(readFileSync(join(repoRoot,
 export async function pack(dirs: readonly string[], keep: string): Promise<Packed[]> {
   const out = mkdtempSync(join(tmpdir(), 'create-edgemcp-pack-'))
   try {
-    const r = await run('npm', ['pack', '--json', '--pack-destination', out, ...dirs.map((d) => `--workspace=packages/${d}`)], {
-      cwd: repoRoot,
-    })
+    const r = await run(
+      'npm',
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', out, ...dirs.map((d) => `--workspace=packages/${d}`)],
+      { cwd: repoRoot, inRepo: 'npm pack' },
+    )
     if (r.code !== 0) throw new Error(`npm pack failed:\n${r.output}`)
     const entries = JSON.parse(r.output.slice(r.output.indexOf('['))) as Array<{ name: string; filename: string }>
     mkdirSync(keep, { recursive: true })
