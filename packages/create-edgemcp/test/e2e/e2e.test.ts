@@ -8,7 +8,7 @@
  * CREATE_EDGEMCP_E2E_KEEP=1 keeps the projects for a look; CREATE_EDGEMCP_E2E_TEMPLATES=stdio,node runs only those.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
@@ -64,12 +64,15 @@ beforeAll(async () => {
   // Tarballs under a directory of their own, named by content: npm exec keys its cache by the path.
   packed = await pack([...withSiblings(ours), 'create-edgemcp'], join(tmpdir(), 'create-edgemcp-e2e-tarballs'))
   registry = await serveRegistry(packed.filter((p) => p.name.startsWith('@edgemcp/')))
+  const npmrc = join(work, '.npmrc')
+  writeFileSync(npmrc, `@edgemcp:registry=${registry.url}\n`)
   env = userEnv({
     [GUARD]: '1',
     CI: 'true',
     WRANGLER_SEND_METRICS: 'false',
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    'npm_config_@edgemcp:registry': registry.url,
+    // npm does not read a scope's registry from the environment: a user config of its own says it.
+    npm_config_userconfig: npmrc,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',

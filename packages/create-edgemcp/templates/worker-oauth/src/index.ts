@@ -2,7 +2,8 @@ import { createMcpWorker } from '@edgemcp/workers'
 import { withAuthorizationServer } from './oauth-server.js'
 import { createServer } from './server.js'
 
-export const MCP_PATH = '/mcp'
+// Not exported: workerd takes every named export of the main module for an entrypoint (a class or handler).
+const MCP_PATH = '/mcp'
 
 /** MCP at /mcp for clients of every revision (2024-11-05 … 2026-07-28), legacy HTTP+SSE included. */
 const worker = createMcpWorker<Env>({
