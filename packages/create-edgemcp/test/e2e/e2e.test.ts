@@ -47,7 +47,9 @@ const ours = [
   ...new Set(
     TEMPLATES.flatMap((t) => {
       const json = JSON.parse(readFileSync(new URL(`${t.name}/package.json`, templatesDir), 'utf8'))
-      return Object.keys({ ...json.dependencies, ...json.devDependencies }).filter((d) => d.startsWith('@edgemcp/'))
+      return Object.keys({ ...json.dependencies, ...json.devDependencies }).filter((d) =>
+        d.startsWith('@edgemcp/'),
+      )
     }),
   ),
 ]
@@ -62,7 +64,10 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'create-edgemcp-e2e-'))
   assertScratch(work)
   // Tarballs under a directory of their own, named by content: npm exec keys its cache by the path.
-  packed = await pack([...withSiblings(ours), 'create-edgemcp'], join(tmpdir(), 'create-edgemcp-e2e-tarballs'))
+  packed = await pack(
+    [...withSiblings(ours), 'create-edgemcp'],
+    join(tmpdir(), 'create-edgemcp-e2e-tarballs'),
+  )
   registry = await serveRegistry(packed.filter((p) => p.name.startsWith('@edgemcp/')))
   const npmrc = join(work, '.npmrc')
   writeFileSync(npmrc, `@edgemcp:registry=${registry.url}\n`)
@@ -180,11 +185,19 @@ function memoryOAuthProvider(redirectUrl: string): OAuthClientProvider & { autho
       }
     },
     clientInformation: () => state.client as never,
-    saveClientInformation: (info) => void (state.client = info),
+    saveClientInformation: (info) => {
+      state.client = info
+    },
     tokens: () => state.tokens as never,
-    saveTokens: (tokens) => void (state.tokens = tokens),
-    redirectToAuthorization: (url) => void (provider.authorizationUrl = url),
-    saveCodeVerifier: (verifier) => void (state.verifier = verifier),
+    saveTokens: (tokens) => {
+      state.tokens = tokens
+    },
+    redirectToAuthorization: (url) => {
+      provider.authorizationUrl = url
+    },
+    saveCodeVerifier: (verifier) => {
+      state.verifier = verifier
+    },
     codeVerifier: () => state.verifier as string,
   }
   return provider
@@ -212,12 +225,19 @@ describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
     const script: string = JSON.parse(readFileSync(join(project(), 'package.json'), 'utf8')).scripts.codegen
     const [bin, _url, ...rest] = script.split(' ')
     expect(bin).toBe('edgemcp-codegen')
-    const r = await sh('npx', ['--no-install', 'edgemcp-codegen', url, ...extra, ...rest.filter((a) => a !== '--auth')])
+    const r = await sh('npx', [
+      '--no-install',
+      'edgemcp-codegen',
+      url,
+      ...extra,
+      ...rest.filter((a) => a !== '--auth'),
+    ])
     expect(r.code, r.output).toBe(0)
   }
   /** A command in the project; never anywhere else (in this package it would start these tests again). */
   const project = () => {
-    if (dir === undefined || !existsSync(join(dir, 'package.json'))) throw new Error('no project: see the first test')
+    if (dir === undefined || !existsSync(join(dir, 'package.json')))
+      throw new Error('no project: see the first test')
     assertScratch(dir)
     if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name !== template)
       throw new Error(`${dir} is not the ${template} project`)
@@ -230,7 +250,17 @@ describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
     // What `npm create edgemcp@latest <dir> -- --template <name> --install` runs, with the packed package.
     const r = await run(
       'npm',
-      ['exec', '--yes', `--package=${create.tarball}`, '--', 'create-edgemcp', template, '--template', template, '--install'],
+      [
+        'exec',
+        '--yes',
+        `--package=${create.tarball}`,
+        '--',
+        'create-edgemcp',
+        template,
+        '--template',
+        template,
+        '--install',
+      ],
       { cwd: work, env },
     )
     expect(r.code, r.output).toBe(0)
@@ -240,6 +270,7 @@ describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
     expect(r.output).toMatch(new RegExp(`cd ${template}\\n\\s+npm run dev`))
     const pkg = JSON.parse(readFileSync(join(project(), 'package.json'), 'utf8'))
     expect(pkg.name).toBe(template)
+    expect(readFileSync(join(project(), 'README.md'), 'utf8')).toMatch(/^# .*MCP server/)
     const pinned = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([d]) =>
       d.startsWith('@edgemcp/'),
     )
@@ -258,21 +289,22 @@ describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
     expect(r.output).not.toMatch(/skipped|todo/)
   }, 600_000)
 
-  it.runIf(worker)('bundles for Cloudflare: wrangler deploy --dry-run', async () => {
-    const r = await sh('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', '.dry-run'])
-    expect(r.code, r.output).toBe(0)
-    expect(r.output).toMatch(/--dry-run: exiting now/)
-    expect(readdirSync(join(project(), '.dry-run'))).toContain('index.js')
-  }, 300_000)
+  if (worker)
+    it('bundles for Cloudflare: wrangler deploy --dry-run', async () => {
+      const r = await sh('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', '.dry-run'])
+      expect(r.code, r.output).toBe(0)
+      expect(r.output).toMatch(/--dry-run: exiting now/)
+      expect(readdirSync(join(project(), '.dry-run'))).toContain('index.js')
+    }, 300_000)
 
   it('answers the official SDK client from npm run dev', async () => {
     const pkg = JSON.parse(readFileSync(join(project(), 'package.json'), 'utf8'))
     if (template === 'stdio') {
-      // As a desktop client starts it: the command, MCP on its stdin and stdout.
+      // As a desktop client starts it (the entry its README gives): the command, MCP on its stdin and stdout.
       const transport = new StdioClientTransport({
         command: 'npm',
-        args: ['run', '--silent', 'dev'],
-        cwd: project(),
+        args: ['run', '--silent', '--prefix', project(), 'dev'],
+        cwd: work,
         env: env as Record<string, string>,
         stderr: 'pipe',
       })

@@ -91,7 +91,8 @@ export function run(
   })
 }
 
-const workspacePackage = (dir: string) => JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8'))
+const workspacePackage = (dir: string) =>
+  JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8'))
 
 /** `npm pack` of `dirs` (under packages/) in one npm run, each tarball kept under its sha256 in `keep`. */
 export async function pack(dirs: readonly string[], keep: string): Promise<Packed[]> {
@@ -99,17 +100,29 @@ export async function pack(dirs: readonly string[], keep: string): Promise<Packe
   try {
     const r = await run(
       'npm',
-      ['pack', '--json', '--ignore-scripts', '--pack-destination', out, ...dirs.map((d) => `--workspace=packages/${d}`)],
+      [
+        'pack',
+        '--json',
+        '--ignore-scripts',
+        '--pack-destination',
+        out,
+        ...dirs.map((d) => `--workspace=packages/${d}`),
+      ],
       { cwd: repoRoot, inRepo: 'npm pack' },
     )
     if (r.code !== 0) throw new Error(`npm pack failed:\n${r.output}`)
-    const entries = JSON.parse(r.output.slice(r.output.indexOf('['))) as Array<{ name: string; filename: string }>
+    const entries = JSON.parse(r.output.slice(r.output.indexOf('['))) as Array<{
+      name: string
+      filename: string
+    }>
     mkdirSync(keep, { recursive: true })
     return dirs.map((dir) => {
       const json = workspacePackage(dir)
       const entry = entries.find((e) => e.name === json.name)
       if (!entry) throw new Error(`npm pack did not pack ${json.name}`)
-      const sha = createHash('sha256').update(readFileSync(join(out, entry.filename))).digest('hex')
+      const sha = createHash('sha256')
+        .update(readFileSync(join(out, entry.filename)))
+        .digest('hex')
       const tarball = join(keep, `${sha.slice(0, 32)}.tgz`)
       if (!existsSync(tarball)) copyFileSync(join(out, entry.filename), tarball)
       return { name: json.name, version: json.version, tarball, json }
@@ -123,7 +136,8 @@ export async function pack(dirs: readonly string[], keep: string): Promise<Packe
 export function withSiblings(names: readonly string[]): string[] {
   const byName = new Map<string, string>()
   for (const dir of readdirSync(join(repoRoot, 'packages')))
-    if (existsSync(join(repoRoot, 'packages', dir, 'package.json'))) byName.set(workspacePackage(dir).name, dir)
+    if (existsSync(join(repoRoot, 'packages', dir, 'package.json')))
+      byName.set(workspacePackage(dir).name, dir)
   const found = new Set<string>()
   const add = (name: string) => {
     const dir = byName.get(name)
@@ -131,7 +145,8 @@ export function withSiblings(names: readonly string[]): string[] {
     if (found.has(dir)) return
     found.add(dir)
     const json = workspacePackage(dir)
-    for (const dep of Object.keys({ ...json.dependencies, ...json.peerDependencies })) if (dep.startsWith('@edgemcp/')) add(dep)
+    for (const dep of Object.keys({ ...json.dependencies, ...json.peerDependencies }))
+      if (dep.startsWith('@edgemcp/')) add(dep)
   }
   for (const name of names) add(name)
   return [...found].sort()
@@ -191,6 +206,10 @@ export async function serveRegistry(packed: readonly Packed[]): Promise<Registry
   for (const p of packed) packument(p)
   return {
     url,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
