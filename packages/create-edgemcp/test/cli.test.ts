@@ -1,6 +1,6 @@
 // The built bin as npm runs it (node bin/create-edgemcp.js), on bad input and with --no-install.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,4 +55,85 @@ it.each(['worker', 'worker-oauth', 'node', 'stdio'])('--no-install writes %s and
   expect(pkg.dependencies['@edgemcp/core']).toBe(ours.version)
   expect(Object.values({ ...pkg.dependencies, ...pkg.devDependencies })).not.toContain('*')
   expect(readFileSync(join(root, `p-${t}`, '.gitignore'), 'utf8')).toContain('node_modules/')
+})
+
+/**
+ * The CLI in a terminal (a pseudo-terminal from util-linux `script`, 120 columns): each time the screen shows
+ * `prompt`, the keys are typed. Resolves with the exit code and the screen's text (escape sequences removed).
+ */
+function inTerminal(
+  steps: Array<[prompt: RegExp, keys: string]>,
+): Promise<{ code: number | null; screen: string }> {
+  const command = `stty cols 120 rows 40; ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)}`
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: root,
+    env: { ...process.env, TERM: 'xterm-256color', CI: '' },
+  })
+  const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+  let screen = ''
+  let since = ''
+  const pending = [...steps]
+  const onData = (d: Buffer) => {
+    screen += String(d)
+    since += String(d)
+    const next = pending[0]
+    if (next && next[0].test(plain(since))) {
+      pending.shift()
+      since = ''
+      setTimeout(() => child.stdin.write(next[1]), 50)
+    }
+  }
+  child.stdout.on('data', onData)
+  child.stderr.on('data', onData)
+  // A prompt that never comes: the screen so far, instead of a hang.
+  const guard = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(guard)
+      const left = pending.map(([prompt]) => `never saw ${prompt}`).join('\n')
+      resolve({ code: left === '' ? code : null, screen: `${left}\n${plain(screen)}` })
+    }),
+  )
+}
+
+const DOWN = '\x1b[B'
+const RIGHT = '\x1b[C'
+
+describe.runIf(process.platform === 'linux')('in a terminal', () => {
+  it('asks for the directory, the template and the install, and writes what was chosen', async () => {
+    const r = await inTerminal([
+      [/Where should the project go\?/, 'asked\r'],
+      [/Which template\?/, `${DOWN}${DOWN}\r`], // worker, worker-oauth, node
+      [/Install dependencies now\?/, `${RIGHT}\r`], // No
+    ])
+    expect(r.code, r.screen).toBe(0)
+    expect(r.screen).toContain('Created a node project in asked')
+    expect(r.screen).toMatch(/Next steps[\s\S]*cd asked[\s\S]*npm install[\s\S]*npm run dev/)
+    expect(JSON.parse(readFileSync(join(root, 'asked', 'package.json'), 'utf8')).name).toBe('asked')
+    expect(readFileSync(join(root, 'asked', 'src', 'main.ts'), 'utf8')).toContain('serve(')
+  })
+
+  it('refuses a non-empty directory at the prompt and takes another', async () => {
+    mkdirSync(join(root, 'taken'))
+    writeFileSync(join(root, 'taken', 'x'), '')
+    const r = await inTerminal([
+      [/Where should the project go\?/, 'taken\r'],
+      [/is not empty \(x\)/, '\x7f'.repeat(5) + 'fresh\r'],
+      [/Which template\?/, '\r'],
+      [/Install dependencies now\?/, `${RIGHT}\r`],
+    ])
+    expect(r.code, r.screen).toBe(0)
+    expect(r.screen).toContain('Created a worker project in fresh')
+    expect(existsSync(join(root, 'fresh', 'wrangler.jsonc'))).toBe(true)
+  })
+
+  it('Ctrl-C at a prompt: exit 130, nothing written', async () => {
+    const r = await inTerminal([
+      [/Where should the project go\?/, 'never\r'],
+      [/Which template\?/, '\x03'],
+    ])
+    expect(r.code, r.screen).toBe(130)
+    expect(r.screen).toContain('Cancelled: nothing was written.')
+    expect(existsSync(join(root, 'never'))).toBe(false)
+  })
 })
