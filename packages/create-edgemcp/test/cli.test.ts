@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const bin = fileURLToPath(new URL('../bin/create-edgemcp.js', import.meta.url))
@@ -69,7 +70,6 @@ function inTerminal(
     cwd: root,
     env: { ...process.env, TERM: 'xterm-256color', CI: '' },
   })
-  const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
   let screen = ''
   let since = ''
   const pending = [...steps]
@@ -77,7 +77,7 @@ function inTerminal(
     screen += String(d)
     since += String(d)
     const next = pending[0]
-    if (next && next[0].test(plain(since))) {
+    if (next?.[0].test(stripVTControlCharacters(since))) {
       pending.shift()
       since = ''
       setTimeout(() => child.stdin.write(next[1]), 50)
@@ -91,7 +91,7 @@ function inTerminal(
     child.once('close', (code) => {
       clearTimeout(guard)
       const left = pending.map(([prompt]) => `never saw ${prompt}`).join('\n')
-      resolve({ code: left === '' ? code : null, screen: `${left}\n${plain(screen)}` })
+      resolve({ code: left === '' ? code : null, screen: `${left}\n${stripVTControlCharacters(screen)}` })
     }),
   )
 }
