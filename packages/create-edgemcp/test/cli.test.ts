@@ -64,11 +64,12 @@ it.each(['worker', 'worker-oauth', 'node', 'stdio'])('--no-install writes %s and
  */
 function inTerminal(
   steps: Array<[prompt: RegExp, keys: string]>,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; screen: string }> {
   const command = `stty cols 120 rows 40; ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)}`
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: root,
-    env: { ...process.env, TERM: 'xterm-256color', CI: '' },
+    env: { ...process.env, TERM: 'xterm-256color', CI: '', ...env },
   })
   let screen = ''
   let since = ''
@@ -125,6 +126,26 @@ describe.runIf(process.platform === 'linux')('in a terminal', () => {
     expect(r.code, r.screen).toBe(0)
     expect(r.screen).toContain('Created a worker project in fresh')
     expect(existsSync(join(root, 'fresh', 'wrangler.jsonc'))).toBe(true)
+  })
+
+  it('installs with a spinner; without the network, exit 1 and what to run', async () => {
+    const r = await inTerminal(
+      [
+        [/Where should the project go\?/, 'spun\r'],
+        [/Which template\?/, `${DOWN}${DOWN}${DOWN}\r`], // stdio
+        [/Install dependencies now\?/, '\r'], // Yes
+      ],
+      {
+        npm_config_registry: 'http://127.0.0.1:9/',
+        npm_config_offline: 'true',
+        npm_config_fetch_retries: '0',
+      },
+    )
+    expect(r.code, r.screen).toBe(1)
+    expect(r.screen).toContain('Installing dependencies (npm install)')
+    expect(r.screen).toContain('Install failed')
+    expect(r.screen).toMatch(/the install failed \(no network\? see above\)[\s\S]*cd spun\r?\n\s+npm install/)
+    expect(existsSync(join(root, 'spun', 'src', 'main.ts'))).toBe(true)
   })
 
   it('Ctrl-C at a prompt: exit 130, nothing written', async () => {
