@@ -72,7 +72,7 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          hookTimeout: 600_000, // a hang guard: wrangler dev of this app waits for its directory's lock (tools/wrangler-dev)
         },
       },
     ],

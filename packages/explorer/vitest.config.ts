@@ -10,6 +10,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 600_000, // a hang guard: wrangler dev of apps/worker-server waits for that directory's lock
   },
 })

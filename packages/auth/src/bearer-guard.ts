@@ -1,5 +1,5 @@
 import { ErrorCode, HttpStatus } from '@edgemcp/core'
-import { AuthError, type AuthErrorReason, jsonRpcRefusal as refuse } from './errors.js'
+import { AuthError, type AuthErrorReason, insufficientScope, jsonRpcRefusal as refuse } from './errors.js'
 import { type AuthPrincipal, principalId as defaultPrincipalId } from './principal.js'
 import { type BearerChallenge, bearerChallenge, isScopeToken } from './www-authenticate.js'
 
@@ -138,21 +138,13 @@ export function bearerGuard<P extends AuthPrincipal>(options: BearerGuardOptions
       return unauthorized(request, undefined)
 
     const granted = new Set(principal.scopes ?? [])
-    if (required.some((s) => !granted.has(s))) {
-      const description = 'The access token lacks a required scope'
-      return refuse(
-        HttpStatus.forbidden,
-        ErrorCode.InvalidRequest,
-        `Forbidden: ${description}`,
-        { error: 'insufficient_scope', scope: required.join(' ') },
-        bearerChallenge({
-          ...base(request),
-          error: 'insufficient_scope',
-          scope: required,
-          errorDescription: description,
-        }),
-      )
-    }
+    if (required.some((s) => !granted.has(s)))
+      // The challenge names every required scope, held or not (the client asks for them all at once).
+      return insufficientScope({
+        lacking: required,
+        description: 'The access token lacks a required scope',
+        challenge: { ...base(request), scope: required },
+      })
     return { authInfo: principal, principal: idOf(principal) }
   }
 

@@ -1,4 +1,5 @@
-import { encodeMessage, ProtocolError } from '@edgemcp/core'
+import { ErrorCode, encodeMessage, HttpStatus, ProtocolError } from '@edgemcp/core'
+import { type BearerChallenge, bearerChallenge } from './www-authenticate.js'
 
 /**
  * Why a request or a token was refused. Every failure of the verifier and of `bearerAuth` carries one of these
@@ -60,4 +61,23 @@ export function jsonRpcRefusal(
   if (challenge !== undefined) headers['WWW-Authenticate'] = challenge
   const body = new ProtocolError(code, message, data).toResponse(null)
   return new Response(encodeMessage(body), { status, headers })
+}
+
+/**
+ * The 403 `insufficient_scope` refusal of the bearer guard and of per-tool scopes: `data.scope` names the
+ * scopes the token lacks, the `WWW-Authenticate` challenge the ones to ask for (`challenge.scope`).
+ */
+export function insufficientScope(options: {
+  lacking: readonly string[]
+  description: string
+  challenge: Omit<BearerChallenge, 'error' | 'errorDescription'>
+}): Response {
+  const { lacking, description, challenge } = options
+  return jsonRpcRefusal(
+    HttpStatus.forbidden,
+    ErrorCode.InvalidRequest,
+    `Forbidden: ${description}`,
+    { error: 'insufficient_scope', scope: lacking.join(' ') },
+    bearerChallenge({ ...challenge, error: 'insufficient_scope', errorDescription: description }),
+  )
 }

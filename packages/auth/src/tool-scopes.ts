@@ -1,7 +1,7 @@
 import { ErrorCode, HttpStatus } from '@edgemcp/core'
-import { jsonRpcRefusal as refuse } from './errors.js'
+import { insufficientScope, jsonRpcRefusal as refuse } from './errors.js'
 import type { AuthPrincipal } from './principal.js'
-import { bearerChallenge, isScopeToken } from './www-authenticate.js'
+import { isScopeToken } from './www-authenticate.js'
 
 /** Options of `toolScopes`: which scopes each tool needs. */
 export interface ToolScopesOptions {
@@ -100,20 +100,16 @@ export function toolScopes(options: ToolScopesOptions): ToolScopes {
       // The challenge names every scope the call needs, held or not (the client asks for them all at once).
       const scope = [...new Set(tools.flatMap(needs))]
       const metadata = options.resourceMetadataUrl
-      return refuse(
-        HttpStatus.forbidden,
-        ErrorCode.InvalidRequest,
-        `Forbidden: ${DESCRIPTION}`,
-        { error: 'insufficient_scope', scope: lacking.join(' ') },
-        bearerChallenge({
+      return insufficientScope({
+        lacking,
+        description: DESCRIPTION,
+        challenge: {
+          scope,
           ...(metadata === undefined
             ? {}
             : { resourceMetadata: typeof metadata === 'function' ? metadata(request) : metadata }),
-          error: 'insufficient_scope',
-          scope,
-          errorDescription: DESCRIPTION,
-        }),
-      )
+        },
+      })
     },
   }
 }

@@ -1,8 +1,9 @@
 import type { McpServer } from '@edgemcp/core'
-import { Hono } from 'hono/tiny'
+import type { Hono } from 'hono/tiny'
 import { withNodeClientAddress } from './admission.js'
 import { storesOf } from './default-stores.js'
 import { Endpoint, type McpEndpointControls } from './endpoint.js'
+import { newHono } from './hono.js'
 import { nodeConnect } from './node-sse-connection.js'
 import { type McpHandlerOptions, resolveOptions } from './options.js'
 
@@ -26,7 +27,7 @@ export function createMcpHandler(server: McpServer, options: McpHandlerOptions =
   const endpoint = new Endpoint(server, resolveOptions(withNodeClientAddress(options)), stores)
   nodeConnect(endpoint)
   const { serve, closeSseStream } = endpoint
-  const app = new Hono()
+  const app = newHono('createMcpHandler')
   // One route, one handler: Hono calls it directly (no middleware chain).
   app.all('/', (c) => serve(c))
   return Object.assign(app, { sessions: stores.sessions, closeSseStream, serve })

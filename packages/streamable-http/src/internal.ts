@@ -2,6 +2,7 @@
 // refusals, limits, SSE framing and endpoint, a client's resend of a refused POST). NOT public API: anything here may change in any release.
 
 export { createMcpEndpoint } from './endpoint.js'
+export { newHono } from './hono.js'
 export { parseBody, unsupportedMediaType } from './post.js'
 export { resolveOptions } from './options.js'
 export type { ResolvedOptions } from './options.js'

@@ -6,6 +6,7 @@ import { cpuChart } from './cpu-chart.mjs'
 import { firstLine, measureRunning } from './measure.mjs'
 import { USAGE, parseOptions } from './options.mjs'
 import { markdownTable, summarize } from './report.mjs'
+import { SATURATED_PCT } from './saturation.mjs'
 import { describeLoads, runRounds } from './rounds.mjs'
 import { assertTaskset, startServer } from './runner.mjs'
 import { BASELINE_ID, CONTENDERS, MINIMAL_BASELINE_ID } from './servers/index.mjs'
@@ -65,6 +66,7 @@ async function main() {
     rounds: opts.rounds,
     serverCpu: opts.serverCpu,
     loadCpu: opts.loadCpu,
+    loader: opts.loader,
     elapsedS: Math.round((Date.now() - start) / 1000),
     load: describeLoads(loads),
   }
@@ -94,10 +96,12 @@ async function main() {
  */
 function render({ meta, workloads }, chartsDir) {
   console.log(
-    `## edgemcp bench — ${meta.date}\n\nNode ${meta.node}, ${meta.cpu}; autocannon ${meta.connections} connections, ` +
+    `## edgemcp bench — ${meta.date}\n\nNode ${meta.node}, ${meta.cpu}; ${meta.loader ?? 'autocannon'} ${meta.connections} connections, ` +
       `${meta.durationS} s × ${meta.rounds} rounds (+${meta.warmupS} s warm-up); server on core ${meta.serverCpu}, ` +
       `load on core ${meta.loadCpu}; ${meta.load}, the bench's own two processes included. req/s, p50, p99 and ` +
-      `the server's CPU time per request are means over rounds; RSS is the server's VmHWM; CPU ratios: lower is better.\n`,
+      `the server's CPU time per request are means over rounds; RSS is the server's VmHWM; CPU ratios: lower is better; ` +
+      `server / load CPU %: share of one core each used over the measured run (a ratio to a ceiling whose server ` +
+      `stayed under ${SATURATED_PCT} % is refused: it was load-bound).\n`,
   )
   const names = { baseline: 'raw Hono', alt: 'minimal Hono' }
   for (const t of workloads) console.log(`${markdownTable(t.title, t.rows, names)}\n`)

@@ -21,11 +21,14 @@ export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender
   /** @param {number | undefined} ratio @param {import('./paired.mjs').Spread | undefined} paired */
   const cpuVs = (ratio, paired) =>
     `${ratio === undefined ? '–' : `${num(ratio, 2)}×`}${paired === undefined ? '' : `, paired ${formatSpread(paired)}`}`
+  const refused = rows[0]?.refused
   return barChart({
     title,
     subtitle:
-      'server CPU µs per request, log scale (shorter is better); × = CPU vs the ceiling (ratio of means; ' +
-      'paired: median of per-round ratios, min–max), req/s vs the ceiling',
+      'server CPU µs per request, log scale (shorter is better); % = share of its core the server used; ' +
+      (refused === undefined
+        ? '× = CPU vs the ceiling (ratio of means; paired: median of per-round ratios, min–max), req/s vs the ceiling'
+        : 'no ratios: the ceiling was not server-bound'),
     ...(reference === undefined ? {} : { reference }),
     bars: measured.map((r) => ({
       label: labelOf(r),
@@ -35,7 +38,9 @@ export function cpuChart(title, rows, { kindOf, labelOf = (row) => row.contender
         r.cpuUs === undefined
           ? `${r.status}${r.reason ? `: ${r.reason.slice(0, 60)}` : ''}`
           : [
-              `${num(r.cpuUs, 1)} µs · ${cpuVs(r.cpuRatio, r.pairedCpuRatio)}`,
+              `${num(r.cpuUs, 1)} µs`,
+              r.serverCpuPct === undefined ? '' : ` · ${num(r.serverCpuPct, 0)} %`,
+              r.cpuRatio === undefined ? '' : ` · ${cpuVs(r.cpuRatio, r.pairedCpuRatio)}`,
               altName === undefined || r.altCpuRatio === undefined
                 ? ''
                 : ` · ${altName} ${cpuVs(r.altCpuRatio, r.altPairedCpuRatio)}`,

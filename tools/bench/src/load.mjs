@@ -2,10 +2,10 @@
 // Usage: node load.mjs '<LoadConfig as JSON>'
 // Each request gets a fresh numeric JSON-RPC id in place of the "[<id>]" string (servers that share one
 // transport route responses by id); autocannon's own idReplacement sends a wrong Content-Length.
-import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { Latencies } from './latencies.mjs'
 import { ID_TOKEN } from './mcp-client.mjs'
+import { cpuTimeUs } from './proc-cpu.mjs'
 
 /**
  * @typedef {object} LoadConfig
@@ -25,6 +25,9 @@ import { ID_TOKEN } from './mcp-client.mjs'
  * @property {number} total  2xx responses
  * @property {number} bad  non-2xx responses + errors + timeouts
  * @property {number | undefined} [cpuUs]  server CPU time (user + system) per 2xx response over the measured run, µs
+ * @property {number | undefined} [serverCpuPct]  the server's CPU time over the measured run's wall time, % of a core
+ * @property {number | undefined} [loadCpuPct]  the load generator's, % of a core
+ * @property {'autocannon' | 'wrk'} [loader]
  */
 
 /** @type {LoadConfig} */
@@ -57,25 +60,17 @@ const run = (duration, into) =>
     if (into) instance.on('response', (_client, status, _bytes, ms) => void (status < 300 && into.add(ms)))
   })
 
-/**
- * CPU time a process has used (user + system), in µs, from /proc/<pid>/stat (fields 14 and 15, in clock ticks
- * of USER_HZ, which is 100 on Linux).
- * @param {number} pid
- */
-function cpuTimeUs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ') // after "pid (comm) ", field 3 is at index 0
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
-
 if (cfg.warmup > 0) await run(cfg.warmup, undefined)
 const latencies = new Latencies()
 const cpuBefore = cfg.serverPid === undefined ? undefined : cpuTimeUs(cfg.serverPid)
+const ownBefore = process.cpuUsage()
+const t0 = process.hrtime.bigint()
 const r = await run(cfg.duration, latencies)
-const cpuUs =
-  cfg.serverPid === undefined || cpuBefore === undefined || r['2xx'] === 0
-    ? undefined
-    : (cpuTimeUs(cfg.serverPid) - cpuBefore) / r['2xx']
+const wallUs = Number(process.hrtime.bigint() - t0) / 1000
+const own = process.cpuUsage(ownBefore)
+const serverCpu =
+  cfg.serverPid === undefined || cpuBefore === undefined ? undefined : cpuTimeUs(cfg.serverPid) - cpuBefore
+const cpuUs = serverCpu === undefined || r['2xx'] === 0 ? undefined : serverCpu / r['2xx']
 const [p50 = Number.NaN, p99 = Number.NaN] = latencies.quantiles([0.5, 0.99])
 /** @type {LoadSummary} */
 const summary = {
@@ -85,5 +80,8 @@ const summary = {
   total: r['2xx'],
   bad: r.non2xx + r.errors + r.timeouts,
   cpuUs,
+  serverCpuPct: serverCpu === undefined ? undefined : (100 * serverCpu) / wallUs,
+  loadCpuPct: (100 * (own.user + own.system)) / wallUs,
+  loader: 'autocannon',
 }
 process.stdout.write(`${JSON.stringify(summary)}\n`)

@@ -3,6 +3,7 @@
 import { prepareLoad, verifyLoad } from './mcp-client.mjs'
 import { peakRssKiB, runLoad } from './runner.mjs'
 import { TOOL_COUNT } from './servers/tools.mjs'
+import { runWrkLoad } from './wrk.mjs'
 
 /** @param {unknown} err */
 export const firstLine = (err) => String(err instanceof Error ? err.message : err).split('\n')[0] ?? ''
@@ -11,7 +12,8 @@ export const firstLine = (err) => String(err instanceof Error ? err.message : er
  * @param {{ pid: number, port: number, stderr: () => string, stop: () => Promise<void> }} server
  * @param {string} version  MCP-Protocol-Version of stateless requests
  * @param {import('./workloads.mjs').Workload} w
- * @param {Pick<import('./options.mjs').Options, 'connections' | 'duration' | 'warmup' | 'loadCpu'>} opts
+ * @param {Pick<import('./options.mjs').Options, 'connections' | 'duration' | 'warmup' | 'loadCpu'> & { loader?: 'wrk' | 'autocannon' }} opts
+ *   `loader`: the load generator (default autocannon)
  * @returns {Promise<import('./rounds.mjs').Measured>}  and stops the server
  */
 export async function measureRunning(server, version, w, opts) {
@@ -28,14 +30,16 @@ export async function measureRunning(server, version, w, opts) {
       warmup: opts.warmup,
       serverPid: server.pid,
     }
-    const load = await runLoad(cfg, opts.loadCpu)
+    const load =
+      opts.loader === 'wrk' ? await runWrkLoad(cfg, opts.loadCpu) : await runLoad(cfg, opts.loadCpu)
     const rssKiB = peakRssKiB(server.pid)
     await verifyLoad(url, w, req, text, TOOL_COUNT).catch((err) => {
       throw new Error(`after load: ${firstLine(err)}`)
     })
     if (load.total === 0) throw new Error('no successful response under load')
     if (load.bad > 0) throw new Error(`${load.bad} non-2xx/errors/timeouts under load (${load.total} ok)`)
-    return { ok: { rps: load.rps, p50: load.p50, p99: load.p99, rssKiB, bad: load.bad, cpuUs: load.cpuUs } }
+    const { rps, p50, p99, bad, cpuUs, serverCpuPct, loadCpuPct } = load
+    return { ok: { rps, p50, p99, rssKiB, bad, cpuUs, serverCpuPct, loadCpuPct } }
   } catch (err) {
     const tail = server.stderr().trim().split('\n').slice(-3).join(' ⏎ ')
     return { failed: tail ? `${firstLine(err)} [server stderr: ${tail.slice(0, 300)}]` : firstLine(err) }

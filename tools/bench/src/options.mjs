@@ -1,5 +1,6 @@
 // Options from flags, falling back to BENCH_* environment variables, then to defaults.
 import { parseArgs } from 'node:util'
+import { hasWrk } from './wrk.mjs'
 
 export const USAGE = `Usage: npm run bench [-- options]
   --duration <s>      seconds measured per run        (BENCH_DURATION, default 10; --quick: 2)
@@ -10,7 +11,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --only <ids>        comma-separated contender ids    (BENCH_ONLY)
   --workloads <ids>   comma-separated: a,b,c           (BENCH_WORKLOADS)
   --server-cpu <n>    core for servers                 (BENCH_SERVER_CPU, default 0)
-  --load-cpu <n>      core for autocannon              (BENCH_LOAD_CPU, default 1)
+  --load-cpu <n>      core for the load generator      (BENCH_LOAD_CPU, default 1)
+  --loader <name>     wrk | autocannon                 (BENCH_LOADER, default wrk when /usr/bin/wrk exists)
   --json <file>       also write results as JSON       (BENCH_JSON)
   --charts <dir>      also write SVG charts there      (BENCH_CHARTS)
   --profile <dir>     npm run bench: V8 CPU profile of each server run there (read with src/profile-summary.mjs)
@@ -29,6 +31,7 @@ export const USAGE = `Usage: npm run bench [-- options]
  * @property {string[] | undefined} workloads
  * @property {number} serverCpu
  * @property {number} loadCpu
+ * @property {'wrk' | 'autocannon'} loader  the load generator (wrk.mjs, load.mjs)
  * @property {string | undefined} json
  * @property {string | undefined} charts  directory for SVG charts
  * @property {string | undefined} profile  directory for V8 CPU profiles of the Node servers
@@ -57,6 +60,7 @@ export function parseOptions(argv, env) {
       workloads: s,
       'server-cpu': s,
       'load-cpu': s,
+      loader: s,
       json: s,
       charts: s,
       profile: s,
@@ -95,6 +99,9 @@ export function parseOptions(argv, env) {
   const serverCpu = num(values['server-cpu'], 'BENCH_SERVER_CPU', 0, 0)
   const loadCpu = num(values['load-cpu'], 'BENCH_LOAD_CPU', 1, 0)
   if (serverCpu === loadCpu) throw new Error('server and load generator must run on different cores')
+  const loader = values.loader ?? (env.BENCH_LOADER || (hasWrk() ? 'wrk' : 'autocannon'))
+  if (loader !== 'wrk' && loader !== 'autocannon')
+    throw new Error(`loader must be wrk or autocannon, got "${loader}"`)
   return {
     duration: num(values.duration, 'BENCH_DURATION', quick ? 2 : 10, 1),
     warmup: num(values.warmup, 'BENCH_WARMUP', quick ? 1 : 2, 0),
@@ -105,6 +112,7 @@ export function parseOptions(argv, env) {
     workloads: list(values.workloads ?? env.BENCH_WORKLOADS),
     serverCpu,
     loadCpu,
+    loader,
     json: values.json ?? (env.BENCH_JSON || undefined),
     charts: values.charts ?? (env.BENCH_CHARTS || undefined),
     profile: values.profile ?? (env.BENCH_PROFILE || undefined),

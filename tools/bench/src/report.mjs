@@ -1,5 +1,6 @@
 // Turns per-round measurements into table rows and markdown.
 import { formatSpread, pairedSpread } from './paired.mjs'
+import { ratioRefusal } from './saturation.mjs'
 
 /**
  * @typedef {object} RoundResult
@@ -9,6 +10,8 @@ import { formatSpread, pairedSpread } from './paired.mjs'
  * @property {number} rssKiB
  * @property {number} bad  non-2xx + errors + timeouts under load
  * @property {number | undefined} [cpuUs]  server CPU time per response, µs
+ * @property {number | undefined} [serverCpuPct]  the server's CPU time over the run's wall time, % of one core
+ * @property {number | undefined} [loadCpuPct]  the load generator's, % of one core
  * @property {number} [round]  which pass of the alternating order measured it (1-based)
  */
 /**
@@ -31,6 +34,10 @@ import { formatSpread, pairedSpread } from './paired.mjs'
  * @property {number | undefined} p99  mean over rounds, ms
  * @property {number | undefined} peakRssMiB  max over rounds
  * @property {number | undefined} cpuUs  server CPU µs per response, mean over rounds
+ * @property {number | undefined} [serverCpuPct]  % of its core the server used, mean over rounds
+ * @property {number | undefined} [loadCpuPct]  % of its core the load generator used, mean over rounds
+ * @property {string | undefined} [refused]  why no ratio to the ceiling is given (see saturation.mjs)
+ * @property {string | undefined} [altRefused]  the same for the second ceiling
  * @property {number | undefined} ratio  rps / baseline rps
  * @property {number | undefined} cpuRatio  cpuUs / baseline cpuUs (lower is better)
  * @property {number | undefined} altRatio  rps / second baseline's rps
@@ -47,6 +54,13 @@ import { formatSpread, pairedSpread } from './paired.mjs'
 
 /** @param {number[]} xs */
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+
+/**
+ * The mean of a per-round figure, undefined when a round lacks it (runs saved before it was measured).
+ * @param {boolean} has @param {RoundResult[]} r @param {'serverCpuPct' | 'loadCpuPct'} key
+ */
+const meanOf = (has, r, key) =>
+  has && r.every((x) => x[key] !== undefined) ? mean(r.map((x) => x[key] ?? 0)) : undefined
 
 /**
  * The median of one figure's per-round ratios of a row to a ceiling's row (see paired.mjs). Rows of a run saved
@@ -84,6 +98,8 @@ export function summarize(cells, baselineId, altBaselineId) {
       p99: has ? mean(r.map((x) => x.p99)) : undefined,
       peakRssMiB: has ? Math.max(...r.map((x) => x.rssKiB)) / 1024 : undefined,
       cpuUs: has && r.every((x) => x.cpuUs !== undefined) ? mean(r.map((x) => x.cpuUs ?? 0)) : undefined,
+      serverCpuPct: meanOf(has, r, 'serverCpuPct'),
+      loadCpuPct: meanOf(has, r, 'loadCpuPct'),
       ratio: undefined,
       cpuRatio: undefined,
       altRatio: undefined,
@@ -99,8 +115,13 @@ export function summarize(cells, baselineId, altBaselineId) {
     if (has && cell.failures !== undefined) row.failures = cell.failures
     return row
   })
-  const base = rows.find((row) => row.id === baselineId)
-  const alt = altBaselineId === undefined ? undefined : rows.find((row) => row.id === altBaselineId)
+  const measuredBase = rows.find((row) => row.id === baselineId)
+  const measuredAlt = altBaselineId === undefined ? undefined : rows.find((row) => row.id === altBaselineId)
+  // A load-bound ceiling gives no ratios at all (saturation.mjs): the rows say why instead.
+  const refused = ratioRefusal(measuredBase)
+  const altRefused = ratioRefusal(measuredAlt)
+  const base = refused === undefined ? measuredBase : undefined
+  const alt = altRefused === undefined ? measuredAlt : undefined
   /** @param {number | undefined} a @param {number | undefined} b */
   const div = (a, b) => (a === undefined || !b ? undefined : a / b)
   for (const row of rows) {
@@ -112,6 +133,8 @@ export function summarize(cells, baselineId, altBaselineId) {
     row.pairedCpuRatio = paired(row, base, 'cpuUsPerRound')
     row.altPairedRatio = paired(row, alt, 'rpsPerRound')
     row.altPairedCpuRatio = paired(row, alt, 'cpuUsPerRound')
+    if (refused !== undefined) row.refused = refused
+    if (altRefused !== undefined) row.altRefused = altRefused
   }
   return rows
 }
@@ -121,6 +144,9 @@ const fmt = (n, digits) =>
   n === undefined
     ? '–'
     : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/** @param {number | undefined} p */
+const pct = (p) => (p === undefined ? '–' : `${fmt(p, 0)} %`)
 
 /** @param {number | undefined} r */
 const times = (r) => (r === undefined ? '–' : `${fmt(r, 2)}×`)
@@ -135,7 +161,16 @@ const times = (r) => (r === undefined ? '–' : `${fmt(r, 2)}×`)
  */
 export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' } = {}) {
   const withAlt = rows.some((row) => row.altRatio !== undefined || row.altCpuRatio !== undefined)
-  const head = ['contender', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'server CPU µs/req']
+  const head = [
+    'contender',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'peak RSS MiB',
+    'server CPU µs/req',
+    'server CPU %',
+    'load CPU %',
+  ]
   /** @param {string} ceiling */
   const ratios = (ceiling) => [
     `req/s vs ${ceiling}`,
@@ -156,6 +191,8 @@ export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' 
       fmt(row.p99, 2),
       fmt(row.peakRssMiB, 1),
       fmt(row.cpuUs, 1),
+      pct(row.serverCpuPct),
+      pct(row.loadCpuPct),
     ]
     cells.push(
       times(row.ratio),
@@ -172,8 +209,13 @@ export function markdownTable(title, rows, { baseline = 'raw Hono', alt = 'alt' 
       )
     lines.push(`| ${cells.join(' | ')} |`)
   }
+  const refusals = [
+    [baseline, rows[0]?.refused],
+    [alt, rows[0]?.altRefused],
+  ].filter(([, why]) => why !== undefined)
   const partial = rows.filter((row) => row.failures !== undefined)
-  if (partial.length > 0) lines.push('')
+  if (partial.length > 0 || refusals.length > 0) lines.push('')
+  for (const [name, why] of refusals) lines.push(`Ratios to ${name} refused: ${why}.`)
   for (const row of partial)
     lines.push(
       `† ${row.contender}: figures of ${row.rounds.length} round(s); left out: ${(row.failures ?? []).join('; ')}`,

@@ -2,7 +2,16 @@ import { expect, it } from 'vitest'
 import { markdownTable, summarize } from './report.mjs'
 
 /** @param {number} rps @param {number} rssKiB */
-const round = (rps, rssKiB) => ({ rps, p50: rps / 1000, p99: rps / 100, rssKiB, bad: 0, cpuUs: 1e6 / rps })
+const round = (rps, rssKiB) => ({
+  rps,
+  p50: rps / 1000,
+  p99: rps / 100,
+  rssKiB,
+  bad: 0,
+  cpuUs: 1e6 / rps,
+  serverCpuPct: 99,
+  loadCpuPct: 60,
+})
 
 const cells = /** @type {import('./report.mjs').Cell[]} */ ([
   { contender: 'raw', id: 'raw', status: 'ok', rounds: [round(1000, 2048), round(3000, 1024)] },
@@ -73,16 +82,16 @@ it('renders one markdown row per contender, with skip reasons escaped', () => {
   const lines = md.split('\n')
   expect(lines[0]).toBe('### (x) title')
   expect(lines[2]).toBe(
-    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU µs/req | req/s vs raw Hono | CPU vs raw Hono | req/s vs raw Hono, paired | CPU vs raw Hono, paired |',
+    '| contender | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU µs/req | server CPU % | load CPU % | req/s vs raw Hono | CPU vs raw Hono | req/s vs raw Hono, paired | CPU vs raw Hono, paired |',
   )
   expect(lines).toContain(
-    '| raw | 2,000 | 2.00 | 20.00 | 2.0 | 666.7 | 1.00× | 1.00× | 1.00× (1.00–1.00) | 1.00× (1.00–1.00) |',
+    '| raw | 2,000 | 2.00 | 20.00 | 2.0 | 666.7 | 99 % | 60 % | 1.00× | 1.00× | 1.00× (1.00–1.00) | 1.00× (1.00–1.00) |',
   )
   expect(lines).toContain(
-    '| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 0.25× | 3.00× | 0.33× (0.17–0.50) | 4.00× (2.00–6.00) |',
+    '| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 99 % | 60 % | 0.25× | 3.00× | 0.33× (0.17–0.50) | 4.00× (2.00–6.00) |',
   )
-  expect(lines).toContain('| new | skipped: import failed: a\\|b | – | – | – | – | – | – | – | – |')
-  expect(lines).toContain('| ses | n/a: sessions only | – | – | – | – | – | – | – | – |')
+  expect(lines).toContain('| new | skipped: import failed: a\\|b | – | – | – | – | – | – | – | – | – | – |')
+  expect(lines).toContain('| ses | n/a: sessions only | – | – | – | – | – | – | – | – | – | – |')
 })
 
 it('adds the ratios to a second ceiling when there is one', () => {
@@ -93,7 +102,7 @@ it('adds the ratios to a second ceiling when there is one', () => {
     '| CPU vs conforming Hono, paired | req/s vs minimal Hono | CPU vs minimal Hono | req/s vs minimal Hono, paired | CPU vs minimal Hono, paired |',
   )
   expect(md).toContain(
-    '| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 0.25× | 3.00× | 0.33× (0.17–0.50) | 4.00× (2.00–6.00) | 1.00× | 1.00× | 1.00× (1.00–1.00) | 1.00× (1.00–1.00) |',
+    '| lib | 500 | 0.50 | 5.00 | 8.0 | 2,000.0 | 99 % | 60 % | 0.25× | 3.00× | 0.33× (0.17–0.50) | 4.00× (2.00–6.00) | 1.00× | 1.00× | 1.00× (1.00–1.00) | 1.00× (1.00–1.00) |',
   )
 })
 

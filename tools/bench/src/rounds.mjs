@@ -57,7 +57,11 @@ export async function runRounds({ contenders, workloads, rounds, measure, log })
         const res = await measure(c, w)
         if ('ok' in res) {
           cell.rounds.push({ ...res.ok, round })
-          const cpu = res.ok.cpuUs === undefined ? '' : `, CPU ${res.ok.cpuUs.toFixed(1)} µs/req`
+          const { cpuUs, serverCpuPct, loadCpuPct } = res.ok
+          const cpu =
+            (cpuUs === undefined ? '' : `, CPU ${cpuUs.toFixed(1)} µs/req`) +
+            (serverCpuPct === undefined ? '' : `, server ${serverCpuPct.toFixed(0)} %`) +
+            (loadCpuPct === undefined ? '' : `, load ${loadCpuPct.toFixed(0)} % of a core`)
           log(
             `  ${Math.round(res.ok.rps)} req/s, p99 ${res.ok.p99.toFixed(2)} ms${cpu}, RSS ${(res.ok.rssKiB / 1024).toFixed(1)} MiB`,
           )

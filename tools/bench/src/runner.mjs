@@ -24,15 +24,17 @@ export function assertTaskset() {
  * @param {import('./servers/contract.mjs').ServerOptions} opts
  * @param {number} cpu
  * @param {string} [profileDir]  write a V8 CPU profile of the server there
+ * @param {string[]} [wrap]  a command the server's node runs under (e.g. valgrind and its flags: see
+ *   instructions.mjs); the process keeps its pid
  * @returns {Promise<ServerProc | { skipped: string }>}
  */
-export function startServer(file, { mode, toolset }, cpu, profileDir) {
+export function startServer(file, { mode, toolset }, cpu, profileDir, wrap = []) {
   // --cpu-prof writes a V8 CPU profile of the whole run when the server exits (see profile-summary.mjs)
   const profile =
     profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100']
   const child = spawn(
     'taskset',
-    ['-c', String(cpu), process.execPath, ...profile, SERVER_MAIN, file, mode, toolset],
+    ['-c', String(cpu), ...wrap, process.execPath, ...profile, SERVER_MAIN, file, mode, toolset],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { WORKER_APP } from '@edgemcp/tools-load/wrangler'
-import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
+import { startWranglerDev, unlessRestarted, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modernMeta } from '../src/arbitraries/messages.js'
 import { fuzzTarget } from '../src/run.js'
@@ -16,7 +16,7 @@ describe.skipIf(!hasApp)(
   () => {
     beforeAll(async () => {
       dev = await startWranglerDev({ cwd: WORKER_APP, timeoutMs: 90_000 })
-    }, 120_000)
+    }, 600_000) // a hang guard: other tests' wrangler dev of apps/worker-server end first (the directory's lock)
     afterAll(async () => {
       await dev?.stop()
     })
@@ -25,9 +25,12 @@ describe.skipIf(!hasApp)(
     async function passes(seed: number, numRuns: number): Promise<void> {
       const target = await workersTarget((dev as WranglerDev).url)
       try {
-        const r = await fuzzTarget(target, { seed, numRuns })
-        expect(r.report).toBeUndefined()
-        expect(r.runs).toBe(numRuns)
+        // A failure while wrangler reloaded the Worker reports "dev server restarted", not a finding.
+        await unlessRestarted(dev as WranglerDev, async () => {
+          const r = await fuzzTarget(target, { seed, numRuns })
+          expect(r.report).toBeUndefined()
+          expect(r.runs).toBe(numRuns)
+        })
       } finally {
         await target.close()
       }
@@ -61,24 +64,27 @@ describe.skipIf(!hasApp)(
         }
       }
       const expected: Record<string, number> = { 'well-formed': 404, oversized: 413, 'text/plain': 415 }
-      // Before the fix about 7 in 10 oversized POSTs got 503 or a reset; 6 rounds made it show every time.
-      for (const size of [
-        6 * 1024 * 1024,
-        4 * 1024 * 1024 + 1,
-        6 * 1024 * 1024,
-        4 * 1024 * 1024 + 1,
-        6 * 1024 * 1024,
-        4 * 1024 * 1024 + 1,
-      ]) {
-        const big = new Uint8Array(size).fill(0x20)
-        big.set(new TextEncoder().encode(ping))
-        await post('oversized', JSON_HEADERS, big)
-        await post('well-formed', modern, ping)
-        await post('text/plain', { ...JSON_HEADERS, 'Content-Type': 'text/plain' }, big)
-        await post('well-formed', modern, ping)
-      }
-      // 413 and 415 for the refused bodies, 404 (modern `ping` is not a method) for the well-formed ones.
-      expect(outcomes.filter(([label, o]) => o !== expected[label])).toEqual([])
+      // A failure while wrangler reloaded the Worker reports "dev server restarted", not a finding.
+      await unlessRestarted(dev as WranglerDev, async () => {
+        // Before the fix about 7 in 10 oversized POSTs got 503 or a reset; 6 rounds made it show every time.
+        for (const size of [
+          6 * 1024 * 1024,
+          4 * 1024 * 1024 + 1,
+          6 * 1024 * 1024,
+          4 * 1024 * 1024 + 1,
+          6 * 1024 * 1024,
+          4 * 1024 * 1024 + 1,
+        ]) {
+          const big = new Uint8Array(size).fill(0x20)
+          big.set(new TextEncoder().encode(ping))
+          await post('oversized', JSON_HEADERS, big)
+          await post('well-formed', modern, ping)
+          await post('text/plain', { ...JSON_HEADERS, 'Content-Type': 'text/plain' }, big)
+          await post('well-formed', modern, ping)
+        }
+        // 413 and 415 for the refused bodies, 404 (modern `ping` is not a method) for the well-formed ones.
+        expect(outcomes.filter(([label, o]) => o !== expected[label])).toEqual([])
+      })
     }, 60_000)
 
     // Found by `npm run fuzz` (seed 704563597): a DELETE with a small body for a well-formed but unknown session

@@ -26,5 +26,5 @@ describe.skipIf(!hasApp)('hostile-client suite (small variant)', () => {
     expect(f.workerListenStatuses).toEqual({ 400: 4 })
     // Memory is measured by the full run (docs/hardening.md), not asserted here.
     expect(hostileProblems(o, f).filter((p) => !p.startsWith('RSS'))).toEqual([])
-  }, 240_000)
+  }, 600_000) // a hang guard: wrangler dev of apps/worker-server may wait for other tests' (the directory's lock)
 })

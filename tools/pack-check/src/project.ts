@@ -34,6 +34,8 @@ export const CONSUMER_DEV_DEPENDENCIES: Record<string, string> = {
   // The Deno and Bun binaries, from the npm registry (Linux x64), for the README's ```ts deno / bun examples.
   '@deno/linux-x64-glibc': '^2.9.0',
   '@oven/bun-linux-x64': '^1.4.0',
+  // The stdio server of @edgemcp/testing's mcpShell example.
+  '@modelcontextprotocol/server-everything': '^2026.8.31',
 }
 
 /** The package.json of a consumer project: every tarball, the peers of the variant, the dev tools. */

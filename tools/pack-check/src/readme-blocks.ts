@@ -112,3 +112,10 @@ export function mapDiagnostics(output: string, examples: readonly TsExample[]): 
     return example ? `${example.file}:${example.line + Number(line) - 2}:${col}` : match
   })
 }
+
+/** What an example says it prints: the `// …` line right after its last `console.log(…)` line, if any. */
+export function documentedOutput(code: string): string | undefined {
+  const lines = code.split('\n')
+  const at = lines.findLastIndex((l) => /^console\.log\(/.test(l))
+  return at < 0 ? undefined : /^\/\/ (.*)$/.exec(lines[at + 1] ?? '')?.[1]
+}

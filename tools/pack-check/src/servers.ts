@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { request } from 'node:http'
 import { cleanEnv } from './run.js'
 
 export interface NodeServer {
@@ -32,16 +33,25 @@ function spawnUntilReady<T>(
     }
   }
   return new Promise((resolve, reject) => {
+    // A hang guard: a server that never says where it listens is stopped after a minute.
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`${argv.join(' ')} printed no ready line within 60 s:\n${log}`))
+    }, 60_000)
     const read = (d: Buffer) => {
       log += String(d)
       const found = ready(log)
-      if (found !== undefined) resolve({ ...found, output: () => log, stop })
+      if (found !== undefined) {
+        clearTimeout(timer)
+        resolve({ ...found, output: () => log, stop })
+      }
     }
     child.stdout?.on('data', read)
     child.stderr?.on('data', read)
-    child.once('exit', (code, signal) =>
-      reject(new Error(`${argv.join(' ')} exited (${code ?? signal}):\n${log}`)),
-    )
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`${argv.join(' ')} exited (${code ?? signal}):\n${log}`))
+    })
     child.once('error', reject)
   })
 }
@@ -79,5 +89,33 @@ export function startRuntimeServer(cwd: string, argv: readonly string[]): Promis
       const url = /MCP at (http:\/\/\S+)/.exec(log)?.[1]
       return url === undefined ? undefined : { url }
     },
+  })
+}
+
+/**
+ * The status of a POST to `url` sent with the given `Host` header (fetch cannot set one: node:http can), as a
+ * page on another name that resolves to this machine would send it (DNS rebinding).
+ */
+export function hostStatus(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
+    req.once('error', reject)
+    req.end(body)
   })
 }

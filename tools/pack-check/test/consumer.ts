@@ -14,13 +14,20 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { startWranglerDev, wranglerBin, wranglerEnv } from '@edgemcp/tools-wrangler-dev'
+import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { PackedPackage } from '../src/pack.js'
 import { repoRoot } from '../src/packages.js'
-import { cacheRoot, createProject, installVariant } from '../src/project.js'
-import { mapDiagnostics, tsExamples } from '../src/readme-blocks.js'
+import { CONSUMER_DEV_DEPENDENCIES, cacheRoot, createProject, installVariant } from '../src/project.js'
+import {
+  documentedOutput,
+  exampleSource,
+  mapDiagnostics,
+  type TsExample,
+  tsExamples,
+} from '../src/readme-blocks.js'
 import { cleanEnv, run, runOk } from '../src/run.js'
-import { type NodeServer, startNodeServer, startRuntimeServer } from '../src/servers.js'
+import { hostStatus, type NodeServer, startNodeServer, startRuntimeServer } from '../src/servers.js'
 import { type VariantName, variantsFor } from '../src/variants.js'
 import { mcpPath, readyOnAnyAnswer, wranglerConfigFor } from '../src/worker-examples.js'
 
@@ -68,6 +75,32 @@ async function clientCheck(dir: string, url: string, eras: string[]): Promise<Re
   return JSON.parse(await runOk(process.execPath, args, { cwd: dir, env: cleanEnv() }))
 }
 
+/** The Node examples marked ```ts <meta>, labelled by where they are. */
+const nodeExamples = (meta: string) =>
+  examples
+    .filter((e) => e.env === 'node' && e.meta.includes(meta))
+    .map((example) => ({ label: `${example.file}:${example.line}`, example }))
+
+/** A server at `server.url` answers a client of each era with the version of that era. */
+async function answersBothEras(dir: string, server: { url: string; output: () => string }): Promise<void> {
+  const result = await clientCheck(dir, server.url, ['modern', 'legacy'])
+  expect(result.modern, server.output()).toMatchObject({ protocolVersion: '2026-07-28' })
+  expect(result.legacy, server.output()).toMatchObject({ protocolVersion: '2025-11-25' })
+}
+
+/**
+ * Writes `example` as JavaScript next to the other examples (so it resolves the installed packages) and
+ * returns its path relative to `dir`: the example as Node's type stripping would run it, types removed.
+ */
+function writeRunnable(dir: string, example: TsExample): string {
+  const js = ts.transpileModule(exampleSource(example), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText
+  const file = join('readme', example.fileName.replace(/\.ts$/, '.run.mjs'))
+  writeFileSync(join(dir, file), js)
+  return file
+}
+
 /** The consumer test of one variant: peers at their lowest or at their newest versions. */
 export function consumerSuite(name: VariantName): void {
   describe(`installed from the tarballs, peers at their ${name} versions`, () => {
@@ -101,7 +134,12 @@ export function consumerSuite(name: VariantName): void {
           walk(info.dependencies as never)
         }
       }
-      walk(tree.dependencies)
+      // What the user installs and its dependencies; not the trees of the project's own dev tools (the
+      // official SDK inside server-everything brings a @hono/node-server of its own, as it would for a user).
+      const own = Object.entries(tree.dependencies ?? {}).filter(
+        ([dep]) => !(dep in CONSUMER_DEV_DEPENDENCIES),
+      )
+      walk(Object.fromEntries(own) as never)
       for (const p of packed) expect([...(versions.get(p.name) ?? [])], p.name).toEqual([p.version])
       for (const [peer, spec] of Object.entries(variantsFor(packed)[name].peers)) {
         const found = [...(versions.get(peer) ?? [])]
@@ -138,9 +176,9 @@ export function consumerSuite(name: VariantName): void {
       expect((await fetch(`${root}/mcp`, { method: 'POST' })).status).toBe(404)
     })
 
-    it('runs edgemcp-codegen through npx: --help, a client from the server, and the CI --check from a snapshot', async () => {
+    it('runs npx @edgemcp/codegen (the documented form): --help, a client from the server, and the CI --check from a snapshot', async () => {
       const npx = (args: string[]) =>
-        run('npx', ['--no-install', 'edgemcp-codegen', ...args], { cwd: dir, env: cleanEnv() })
+        run('npx', ['--no-install', '@edgemcp/codegen', ...args], { cwd: dir, env: cleanEnv() })
       const help = await npx(['--help'])
       expect(help.code, help.stderr).toBe(0)
       expect(help.stdout).toMatch(/Usage:/)
@@ -183,6 +221,25 @@ export function consumerSuite(name: VariantName): void {
       expect(stripVTControlCharacters(r.stdout)).toMatch(/Tests\s+3 passed \(3\)/)
     })
 
+    // Vitest examples that start a server for the file (beforeAll): run as written, in the project.
+    it
+      .skipIf(name === 'lowest')
+      .each(
+        examples
+          .filter((e) => e.env === 'node' && /\bbeforeAll\(/.test(e.code) && /\bit\(/.test(e.code))
+          .map((example) => ({ label: `${example.file}:${example.line}`, example })),
+      )('runs the Vitest example $label as written', async ({ example }) => {
+      const file = `test/${example.fileName.replace(/\.ts$/, '.test.ts')}`
+      writeFileSync(join(dir, file), exampleSource(example))
+      const r = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', file], {
+        cwd: dir,
+        env: cleanEnv({ CI: 'true', NO_COLOR: '1' }),
+      })
+      rmSync(join(dir, file))
+      expect(r.code, r.stdout + r.stderr).toBe(0)
+      expect(stripVTControlCharacters(r.stdout)).toMatch(/Tests\s+\d+ passed/)
+    })
+
     it.each(
       examples
         .filter((e) => e.env === 'deno' || e.env === 'bun')
@@ -205,12 +262,39 @@ export function consumerSuite(name: VariantName): void {
             : [join(dir, 'node_modules/@oven/bun-linux-x64/bin/bun'), file]
         const server = await startRuntimeServer(dir, argv)
         try {
-          const result = await clientCheck(dir, server.url, ['modern', 'legacy'])
-          expect(result.modern, server.output()).toMatchObject({ protocolVersion: '2026-07-28' })
-          expect(result.legacy, server.output()).toMatchObject({ protocolVersion: '2025-11-25' })
+          await answersBothEras(dir, server)
         } finally {
           await server.stop()
         }
+      },
+    )
+
+    // ```ts server examples: Node servers a user starts as written (PORT=0 here): both eras answer, and a Host
+    // that is not the server's own is refused (DNS rebinding), as serve() of streamable-http/node does.
+    it.skipIf(name === 'lowest').each(nodeExamples('server'))(
+      'runs $label on Node: both eras answer, Host: evil.example.com gets 403',
+      async ({ example }) => {
+        const file = writeRunnable(dir, example)
+        const server = await startRuntimeServer(dir, [process.execPath, file])
+        try {
+          expect(await hostStatus(server.url, 'evil.example.com'), server.output()).toBe(403)
+          expect(await hostStatus(server.url, new URL(server.url).host)).not.toBe(403)
+          await answersBothEras(dir, server)
+        } finally {
+          await server.stop()
+        }
+      },
+    )
+
+    // ```ts run examples: scripts a user runs as written; each must end by itself and print what it says.
+    it.skipIf(name === 'lowest').each(nodeExamples('run'))(
+      'runs $label on Node to its end, printing what it says',
+      async ({ example }) => {
+        const file = writeRunnable(dir, example)
+        const r = await run(process.execPath, [file], { cwd: dir, env: cleanEnv(), timeout: 120_000 })
+        expect(r.code, r.stdout + r.stderr).toBe(0)
+        const said = documentedOutput(example.code)
+        if (said !== undefined) expect(r.stdout.trim().split('\n').at(-1)).toBe(said)
       },
     )
 

@@ -1,5 +1,7 @@
 export { freePort, portFree, waitPortFree } from './ports.js'
+export { type DirLock, lockAppDir, lockDir } from './dir-lock.js'
 export { endGroup, type GroupProcess, groupAlive, groupProcesses, signalGroup } from './process-group.js'
 export { readinessProbe } from './readiness.js'
+export { DevServerRestartedError, unlessRestarted } from './restarts.js'
 export { startWranglerDev, type WranglerDev, type WranglerDevOptions } from './wrangler-dev.js'
 export { bundleWorker, wranglerBin, wranglerEnv } from './wrangler-bin.js'

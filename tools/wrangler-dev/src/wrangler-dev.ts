@@ -21,6 +21,11 @@
  * wrangler, then the supervisor), so that each process is reaped by its parent and none is left a zombie to
  * an init that reaps late; it waits until the port and the inspector port are free again and is idempotent;
  * processes() lists the group's live processes (Linux).
+ * Issue 33 (a clean-clone CI run, 2026-12-02): when one `wrangler dev` of an app directory ends, wrangler
+ * cleans that directory's `.wrangler/tmp`, and another `wrangler dev` of the same directory reloads its Worker
+ * mid-run. So one lock per app directory (dir-lock.ts) lets only one run at a time, across processes, and
+ * reloads() counts the reloads wrangler logs ("Reloading local server", at log level `log`, the default
+ * here), for a long test to report "dev server restarted" rather than a finding.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -28,6 +33,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, waitPortFree } from './ports.js'
+import { lockAppDir } from './dir-lock.js'
 import { endGroup, type GroupProcess, groupProcesses } from './process-group.js'
 import { readinessProbe, waitUntilReady } from './readiness.js'
 import { wranglerBin, wranglerEnv } from './wrangler-bin.js'
@@ -51,7 +57,9 @@ export interface WranglerDevOptions {
   persistTo?: string
   /** `--var NAME:value` each. */
   vars?: Record<string, string>
-  /** Default 'warn'. */
+  /**
+   * Default 'log': the level at which wrangler logs a reload (see `reloads()`); 'warn' and below hide them.
+   */
   logLevel?: 'debug' | 'info' | 'log' | 'warn' | 'error' | 'none'
   /** More arguments for `wrangler dev`. */
   args?: string[]
@@ -65,6 +73,13 @@ export interface WranglerDevOptions {
   timeoutMs?: number
   /** Lead the group with bin/supervise.mjs, which ends it should this process die first (default true). */
   supervise?: boolean
+  /** The Node binary that runs wrangler (default: this process's, `process.execPath`). */
+  node?: string
+  /**
+   * How long to wait for another `wrangler dev` of the same `cwd` (in any process) to stop first (default
+   * 10 min); then an error naming it.
+   */
+  lockTimeoutMs?: number
 }
 
 export interface WranglerDev {
@@ -79,8 +94,13 @@ export interface WranglerDev {
   pgid: number
   /** Its live processes (Linux; empty elsewhere). */
   processes: () => GroupProcess[]
-  /** stdout and stderr so far. */
+  /** stdout and stderr so far (the last 512 KB). */
   output: () => string
+  /**
+   * How often wrangler has reloaded the Worker since it was ready (a rebuild after a file changed, or its
+   * `.wrangler/tmp` removed under it): a request in flight then may fail for no fault of the Worker.
+   */
+  reloads: () => number
   /** Ends the group, waits until none of it is left and the ports are free; removes a temporary persistTo. */
   stop: () => Promise<void>
 }
@@ -95,8 +115,19 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     !['wrangler.jsonc', 'wrangler.json', 'wrangler.toml'].some((f) => existsSync(join(cwd, f)))
   )
     throw new Error(`no wrangler config in ${cwd}`)
-  const port = options.port ?? (await freePort())
-  const inspectorPort = options.inspectorPort ?? (await freePort(port)) // never the app's port
+  const lock = await lockAppDir(
+    cwd,
+    options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs },
+  )
+  let port: number
+  let inspectorPort: number
+  try {
+    port = options.port ?? (await freePort())
+    inspectorPort = options.inspectorPort ?? (await freePort(port)) // never the app's port
+  } catch (error) {
+    lock.release()
+    throw error
+  }
   const ownState = options.persistTo === undefined
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-'))
   const args = [
@@ -108,29 +139,38 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     ...['--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort)],
     ...['--persist-to', persistTo],
     ...Object.entries(options.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
-    ...['--show-interactive-dev-session=false', '--log-level', options.logLevel ?? 'warn'],
+    ...['--show-interactive-dev-session=false', '--log-level', options.logLevel ?? 'log'],
     ...(options.args ?? []),
   ]
   const supervised = options.supervise !== false
+  const node = options.node ?? process.execPath
   // Supervised, stdin is a pipe from this process: its closing tells the supervisor that this process died.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    supervised ? [supervisor, process.execPath, ...args] : args,
-    {
-      cwd,
-      detached: true,
-      stdio: [supervised ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      env: { ...wranglerEnv(), ...options.env },
-    },
-  )
+  const child: ChildProcess = spawn(node, supervised ? [supervisor, node, ...args] : args, {
+    cwd,
+    detached: true,
+    stdio: [supervised ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    env: { ...wranglerEnv(), ...options.env },
+  })
   const pgid = child.pid
   if (pgid === undefined) {
     if (ownState) rmSync(persistTo, { recursive: true, force: true })
+    lock.release()
     throw new Error('could not start wrangler dev')
   }
+  lock.setGroup(pgid)
   let log = ''
-  child.stdout?.on('data', (d) => (log += String(d)))
-  child.stderr?.on('data', (d) => (log += String(d)))
+  let reloads = 0
+  let partial = '' // the last line, until its end arrives
+  const take = (d: unknown) => {
+    const text = String(d)
+    log += text
+    if (log.length > 1024 * 1024) log = log.slice(-512 * 1024)
+    const lines = (partial + text).split('\n')
+    partial = lines.pop() ?? ''
+    reloads += lines.filter((l) => l.includes('Reloading local server')).length
+  }
+  child.stdout?.on('data', take)
+  child.stderr?.on('data', take)
   child.on('error', (e) => (log += `\n${e}\n`))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = () => child.exitCode === null && child.signalCode === null
@@ -143,6 +183,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       if (running()) await exited // reaped
       const freed = (await waitPortFree(port)) && (await waitPortFree(inspectorPort))
       if (ownState) rmSync(persistTo, { recursive: true, force: true })
+      if (ended) lock.release() // else the group still holds the directory: the lock stays until it is gone
       if (!ended) throw new Error(`wrangler dev: processes of group ${pgid} survived SIGKILL`)
       if (!freed) throw new Error(`wrangler dev: port ${port} or ${inspectorPort} still in use after stop`)
     })()
@@ -162,6 +203,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     await stop().catch(() => {})
     throw new Error(`wrangler dev ${failure}:\n${tail(log)}`)
   }
+  const reloadsBeforeReady = reloads
   return {
     origin,
     url,
@@ -171,6 +213,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     pgid,
     processes: () => groupProcesses(pgid),
     output: () => log,
+    reloads: () => reloads - reloadsBeforeReady,
     stop,
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freePort, portFree, waitPortFree } from '../src/ports.js'
 import { groupAlive, groupProcesses } from '../src/process-group.js'
 import { bundleWorker, wranglerBin, wranglerEnv } from '../src/wrangler-bin.js'
+import { unlessRestarted } from '../src/restarts.js'
 import { startWranglerDev, type WranglerDev } from '../src/wrangler-dev.js'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
@@ -121,6 +122,51 @@ describe('startWranglerDev', () => {
     expect(String(error)).toContain('no-such-entry.js')
     await expect(startWranglerDev({ cwd: tmp })).rejects.toThrow(`no wrangler config in ${tmp}`)
   })
+})
+
+describe('one app directory, one wrangler dev (issue 33, CI run of 2026-12-02)', () => {
+  it('counts the reloads wrangler logs, and starts a second wrangler dev of the directory only after the first stopped', async () => {
+    const app = join(tmp, 'reloading')
+    cpSync(hello, app, { recursive: true })
+    const first = await startWranglerDev({ cwd: app, vars: { GREETING: 'first' } })
+    started.push(first)
+    expect(first.reloads()).toBe(0)
+    // While the first runs, one that will not wait is refused, naming the holder (this process).
+    await expect(startWranglerDev({ cwd: app, lockTimeoutMs: 1_000 })).rejects.toThrow(
+      `another one of this directory (pid ${process.pid}) still runs after 1 s`,
+    )
+    let secondUp = false
+    const second = startWranglerDev({ cwd: app, vars: { GREETING: 'second' } }).then((dev) => {
+      secondUp = true
+      started.push(dev)
+      return dev
+    })
+    // A change to the Worker's source: wrangler rebuilds and reloads the Worker under the running server. A
+    // check that fails meanwhile reports the restart, not a finding.
+    const source = join(app, 'index.js')
+    const failing = unlessRestarted(first, async () => {
+      writeFileSync(
+        source,
+        readFileSync(source, 'utf8').replace('env.GREETING ??', '"changed: " + env.GREETING ??'),
+      )
+      await eventually(() => expect(first.reloads()).toBe(1), { interval: 200, timeout: 60_000 })
+      throw new Error('a request failed')
+    })
+    await expect(failing).rejects.toThrow(
+      'dev server restarted (wrangler reloaded the Worker 1× during the run): not a finding; the failure: a request failed',
+    )
+    // Without a reload, a failure is the failure.
+    await expect(unlessRestarted(first, () => Promise.reject(new Error('a finding')))).rejects.toThrow(
+      /^a finding$/,
+    )
+    expect(await (await fetch(`${first.url}/`)).json()).toEqual({ greeting: 'changed: first' })
+    expect(secondUp).toBe(false) // waiting for the directory's lock all along
+    await first.stop()
+    const dev = await second
+    expect(await (await fetch(`${dev.url}/`)).json()).toEqual({ greeting: 'changed: second' })
+    expect(dev.reloads()).toBe(0)
+    await dev.stop()
+  }, 180_000)
 })
 
 describe('bin/supervise.mjs with wrangler dev', () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
-import { type Browser, chromium } from 'playwright-core'
+import { launchChromium } from '@edgemcp/test-helpers/browser'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, textOf } from '../client.js'
 import { startTestHost, type TestHost } from './app-host/host-server.js'
@@ -26,18 +27,7 @@ beforeAll(async () => {
     vars: { MCP_MRTR_SECRET: 'e2e-only-secret' },
   })
   host = await startTestHost(dev.url)
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {

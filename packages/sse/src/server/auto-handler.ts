@@ -1,7 +1,7 @@
 import type { McpServer } from '@edgemcp/core'
-import { Hono } from 'hono/tiny'
+import type { Hono } from 'hono/tiny'
 import { createMcpHandler, type McpHandler } from '@edgemcp/streamable-http'
-import { withNodeClientAddress } from '@edgemcp/streamable-http/internal'
+import { newHono, withNodeClientAddress } from '@edgemcp/streamable-http/internal'
 import {
   type AutoEndpointControls,
   type AutoHandlerOptions,
@@ -28,6 +28,7 @@ export type AutoHandler = Hono & AutoEndpointControls<McpHandler>
  * const app = new Hono().route('/mcp', createAutoHandler(server))
  */
 export function createAutoHandler(server: McpServer, options: AutoHandlerOptions = {}): AutoHandler {
+  const app = newHono('createAutoHandler')
   const { endpoint, streamableOptions } = autoSseEndpoint(
     server,
     withNodeClientAddress(options),
@@ -35,7 +36,6 @@ export function createAutoHandler(server: McpServer, options: AutoHandlerOptions
   )
   const streamable = createMcpHandler(server, streamableOptions)
   const serve = autoServe(endpoint, streamable)
-  const app = new Hono()
   app.all('/', (c) => serve(c))
   return withAutoControls(app, endpoint, streamable)
 }

@@ -1,7 +1,12 @@
 import { HttpStatus, type McpServer } from '@edgemcp/core'
-import { Hono } from 'hono/tiny'
+import type { Hono } from 'hono/tiny'
 import type { SessionStore } from '@edgemcp/streamable-http'
-import { errorResponse, transportError, withNodeClientAddress } from '@edgemcp/streamable-http/internal'
+import {
+  errorResponse,
+  newHono,
+  transportError,
+  withNodeClientAddress,
+} from '@edgemcp/streamable-http/internal'
 import { normalizePath, resolveSseOptions, type SseHandlerOptions } from './options.js'
 import { SseEndpoint } from './sse-endpoint.js'
 import { sseStoresOf } from './sse-sessions.js'
@@ -34,7 +39,7 @@ export function createSseHandler(server: McpServer, options: SseHandlerOptions =
   const endpoint = new SseEndpoint(server, resolved, sseStoresOf(resolved, options.sessionStore))
   const ssePath = normalizePath(options.ssePath ?? '/sse')
   const messagesPath = normalizePath(options.messagesPath ?? '/messages')
-  const app = new Hono()
+  const app = newHono('createSseHandler')
 
   app.get(ssePath, (c) =>
     endpoint.open(c, (sessionId) => {

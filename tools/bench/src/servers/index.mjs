@@ -28,8 +28,15 @@ export const CONTENDERS = [
     version: '2025-11-25',
   },
   {
+    id: 'edgemcp-serve',
+    label: 'edgemcp, its own serve()',
+    file: 'edgemcp-serve.mjs',
+    modes: ['stateless', 'session'],
+    version: '2026-07-28',
+  },
+  {
     id: 'edgemcp',
-    label: 'edgemcp',
+    label: 'edgemcp on @hono/node-server',
     file: 'edgemcp.mjs',
     modes: ['stateless', 'session'],
     version: '2026-07-28',

@@ -94,6 +94,7 @@ async function main() {
     coldStarts: opts.cold,
     serverCpu: opts.serverCpu,
     loadCpu: opts.loadCpu,
+    loader: opts.loader,
     elapsedS: Math.round((Date.now() - start) / 1000),
     load: describeLoads([...result.loads, ...(cold?.loads ?? [])]),
   }
@@ -138,7 +139,7 @@ async function main() {
 function render({ meta, workloads, coldStart, emptyTotalMs }, chartsDir) {
   console.log(
     `## edgemcp workerd bench — ${meta.date}\n\nworkerd ${meta.workerd} (no wrangler, no Miniflare), ` +
-      `each contender its own Worker in its own workerd process pinned to core ${meta.serverCpu}; autocannon ` +
+      `each contender its own Worker in its own workerd process pinned to core ${meta.serverCpu}; ${meta.loader ?? 'autocannon'} ` +
       `${meta.connections} connections on core ${meta.loadCpu}, ${meta.durationS} s × ${meta.rounds} rounds ` +
       `(+${meta.warmupS} s warm-up), rounds alternating the order; ${meta.load}, the bench's own processes ` +
       `included. Server CPU = workerd's user + system time per answered request (/proc/<pid>/stat); CPU ratios: ` +

@@ -1,4 +1,4 @@
-// Uses the stubs `npx edgemcp-codegen` generated from the running Node server (src/generated/client.ts).
+// Uses the stubs `npx @edgemcp/codegen` generated from the running Node server (src/generated/client.ts).
 import { McpClient } from '@edgemcp/core'
 import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { type AddOutput, add, createClient } from './generated/client.js'
