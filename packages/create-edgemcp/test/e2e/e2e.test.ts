@@ -8,6 +8,7 @@
  * CREATE_EDGEMCP_E2E_KEEP=1 keeps the projects for a look; CREATE_EDGEMCP_E2E_TEMPLATES=stdio,node runs only those.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,15 +70,19 @@ beforeAll(async () => {
     join(tmpdir(), 'create-edgemcp-e2e-tarballs'),
   )
   registry = await serveRegistry(packed.filter((p) => p.name.startsWith('@edgemcp/')))
-  const npmrc = join(work, '.npmrc')
-  writeFileSync(npmrc, `@edgemcp:registry=${registry.url}\n`)
+  // npm reads no scope registry from the environment: it goes into a global config of our own, which keeps
+  // the machine's global config (its lines first) and leaves the user's ~/.npmrc (CA, proxy) in force.
+  const npmrc = join(work, 'npmrc')
+  const global = await run('npm', ['config', 'get', 'globalconfig'], { cwd: work, env: userEnv() })
+  const machine = global.code === 0 ? global.output.trim() : ''
+  const kept = machine !== '' && existsSync(machine) ? `${readFileSync(machine, 'utf8').trimEnd()}\n` : ''
+  writeFileSync(npmrc, `${kept}@edgemcp:registry=${registry.url}\n`, { mode: 0o600 })
   env = userEnv({
     [GUARD]: '1',
     CI: 'true',
     WRANGLER_SEND_METRICS: 'false',
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    // npm does not read a scope's registry from the environment: a user config of its own says it.
-    npm_config_userconfig: npmrc,
+    npm_config_globalconfig: npmrc,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
@@ -89,6 +94,9 @@ afterAll(async () => {
   await registry?.close()
   if (!KEEP && work) rmSync(work, { recursive: true, force: true })
 })
+
+const integrityOf = (file: string) =>
+  `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`
 
 const tarballOf = (name: string) => {
   const p = packed.find((x) => x.name === name)
@@ -276,10 +284,11 @@ describe.each(chosen)('npm create edgemcp -- --template %s', (template) => {
     )
     expect(pinned.length).toBeGreaterThan(0)
     for (const [name, version] of pinned) expect(version, name).toBe(tarballOf(name).version)
-    // Installed from the local registry's tarballs, not from npm's.
+    // Installed from this repository's tarballs: the lock's integrity is theirs (`resolved` is left out of
+    // locks where npm is configured so; npm's registry has no such tarballs).
     const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'))
     for (const [name] of pinned)
-      expect(lock.packages[`node_modules/${name}`].resolved, name).toMatch(new RegExp(`^${registry.url}`))
+      expect(lock.packages[`node_modules/${name}`].integrity, name).toBe(integrityOf(tarballOf(name).tarball))
   }, 600_000)
 
   it('passes its own npm test', async () => {
