@@ -44,6 +44,29 @@ describe('bad input', () => {
     expect(r.stderr).toContain('the install failed')
     expect(r.stderr).toMatch(/cd offline\n\s+npm install/)
   })
+
+  it('an unknown flag: exit 2 and the usage', () => {
+    const r = create(['x', '--tempalte', 'node'])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toMatch(/Unknown option '--tempalte'[\s\S]*Usage: npm create edgemcp@latest/)
+  })
+
+  it('a file where the directory should go: exit 3', () => {
+    writeFileSync(join(root, 'a-file'), 'mine')
+    const r = create(['a-file', '--yes'])
+    expect(r.status).toBe(3)
+    expect(r.stderr).toContain('a-file exists and is not a directory')
+    expect(readFileSync(join(root, 'a-file'), 'utf8')).toBe('mine')
+  })
+})
+
+it('--yes --no-install without a directory: the worker template in my-mcp-server', () => {
+  const r = create(['--yes', '--no-install'])
+  expect(r.status, r.stderr).toBe(0)
+  expect(r.stdout).toContain('Created a worker project in my-mcp-server')
+  expect(JSON.parse(readFileSync(join(root, 'my-mcp-server', 'package.json'), 'utf8')).name).toBe(
+    'my-mcp-server',
+  )
 })
 
 it.each(['worker', 'worker-oauth', 'node', 'stdio'])('--no-install writes %s and says what to run', (t) => {
