@@ -9,7 +9,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWranglerDev, type WranglerDev } from '@edgemcp/tools-wrangler-dev'
@@ -90,10 +91,11 @@ beforeAll(async () => {
   })
 }, 300_000)
 
+// Removing four projects' node_modules takes a while on a loaded machine: a generous hang guard.
 afterAll(async () => {
   await registry?.close()
-  if (!KEEP && work) rmSync(work, { recursive: true, force: true })
-})
+  if (!KEEP && work) await rm(work, { recursive: true, force: true })
+}, 300_000)
 
 const integrityOf = (file: string) =>
   `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`
