@@ -6,6 +6,7 @@ import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { expect } from 'vitest'
 
 /** `modern`: 2026-07-28; `legacy`: a 2025-11-25 session; `sse`: HTTP+SSE of 2024-11-05. */
 export type Era = 'modern' | 'legacy' | 'sse'
@@ -56,3 +57,25 @@ export async function sdkClient(
 }
 
 export const five = [{ type: 'text', text: '5' }]
+
+const VERSIONS: Record<Era, string> = { modern: '2026-07-28', legacy: '2025-11-25', sse: '2024-11-05' }
+
+/**
+ * Asserts that the server at `url` answers our client in each of `eras` and the official SDK's client
+ * (over HTTP+SSE too when `eras` has `sse`): each lists `add` and gets 5 from it. `output` (the server's
+ * log) is shown when the first client fails.
+ */
+export async function expectEveryClient(
+  url: string,
+  options: { eras: readonly Era[]; output?: () => string },
+): Promise<void> {
+  for (const [i, era] of options.eras.entries())
+    expect(await ourClient(url, era), i === 0 ? options.output?.() : undefined).toEqual({
+      protocolVersion: VERSIONS[era],
+      tools: ['add'],
+      add: five,
+    })
+  expect(await sdkClient(url)).toMatchObject({ tools: ['add'], add: five })
+  if (options.eras.includes('sse'))
+    expect(await sdkClient(url, { sse: true })).toMatchObject({ tools: ['add'], add: five })
+}

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { five, ourClient, sdkClient } from '../src/clients.js'
+import { expectEveryClient } from '../src/clients.js'
 import { type Started, start } from '../src/process.js'
 
 const app = join(dirname(dirname(fileURLToPath(import.meta.url))), 'nextjs')
@@ -37,17 +37,7 @@ afterAll(async () => {
 describe('nextjs/app/mcp/route.ts under next start', () => {
   it('answers our client in both eras and the official SDK client at /mcp', async () => {
     const url = `${server!.origin}/mcp`
-    expect(await ourClient(url, 'modern'), server!.output()).toEqual({
-      protocolVersion: '2026-07-28',
-      tools: ['add'],
-      add: five,
-    })
-    expect(await ourClient(url, 'legacy')).toEqual({
-      protocolVersion: '2025-11-25',
-      tools: ['add'],
-      add: five,
-    })
-    expect(await sdkClient(url)).toMatchObject({ protocolVersion: '2025-11-25', tools: ['add'], add: five })
+    await expectEveryClient(url, { eras: ['modern', 'legacy'], output: server!.output })
   })
 
   it('streams: a legacy session’s GET is an open event stream, which DELETE ends', async () => {
