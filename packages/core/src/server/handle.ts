@@ -94,7 +94,8 @@ export function handleInbound(
 ): Promise<HandleResult> {
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
-    const r = handleOne(core, value, options)
+    // Middleware (`useMiddleware`, @edgemcp/core/middleware) handles the message in its place when installed.
+    const r = (core.handle ?? handleOne)(core, value, options)
     // Most requests settle through one promise; a synchronous answer is wrapped once.
     return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
   } catch (e) {
@@ -123,7 +124,8 @@ export const refuse = (detail: string, id: RequestId | null, era: HandleResult['
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
   errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
-function handleOne(
+/** One message (not a batch) of either era; what `ServerCore.handle` wraps. */
+export function handleOne(
   core: ServerCore,
   value: unknown,
   options: HandleOptions,
