@@ -135,7 +135,12 @@ export const CEILING = {
   // Then 74.65 / 26.4: the shared session lookup and POST body parse are synchronous (no extra await per
   // request): 74.15 / 26.08 KiB; 74.38 / 26.18 KiB with the Worker's routing of 2026-07-28 POSTs by headers
   // (bc13dd5).
-  ours: { minified: 74.65 * 1024, gzipped: 26.4 * 1024 },
+  // Then 75 / 26.5, the decided budget of issue 30. Revised to 75.5 / 26.85 on 2026-12-06: the tool schema
+  // check at registration (#33, newcomer item 3) is 0.65 / 0.31 KiB that every server carries (74.63 / 26.38
+  // without it), and the Worker's first-request check of its bindings (item 4) 0.34 / 0.15 KiB: 75.28 / 26.69.
+  // Cutting that much elsewhere meant removing a feature (quick-accept's fast path, error hints); the rest is
+  // for the middleware hooks (#29).
+  ours: { minified: 75.5 * 1024, gzipped: 26.85 * 1024 },
   // What the sample's task tool adds to `ours` (OURS_WITH_TASKS − OURS): 11.9 / 3.9 KiB on 2026-12-02
   // (@edgemcp/core/tasks, the task object and its runner).
   tasks: { minified: 12.4 * 1024, gzipped: 4.4 * 1024 },
@@ -158,10 +163,13 @@ export const CEILING = {
   // on a session, a handler's server→client requests, the sessions and listeners told of changes) is part of
   // the features McpServer installs, not of the engine every server carries, and the JSON handler fills in
   // only its body limit: 26.5 / 10.16 KiB (29.1 / 10.95 before). OURS did not grow (74.47 / 26.17 KiB).
-  minimal: { minified: 27 * 1024, gzipped: 10.45 * 1024 },
+  // Raised to 27.3 / 10.65 on 2026-12-06 by the registration-time schema check (#33 item 3): 26.99 / 10.49
+  // KiB (26.34 / 10.18 without it); issue 30's goal of 29.7 / 10.5 is revised by that much.
+  minimal: { minified: 27.3 * 1024, gzipped: 10.65 * 1024 },
   // The same server behind createStatelessFetchHandler (progress and logs over SSE): 37.2 / 13.8 KiB.
   // Lowered to 35.6 / 13.5 on 2026-12-02 by the same change: 35.1 / 13.22 KiB (37.4 / 13.91 before).
-  minimalStreaming: { minified: 35.6 * 1024, gzipped: 13.5 * 1024 },
+  // Raised to 35.95 / 13.7 on 2026-12-06 by the same check: 35.66 / 13.54 KiB (35.01 / 13.24 without it).
+  minimalStreaming: { minified: 35.95 * 1024, gzipped: 13.7 * 1024 },
 }
 
 /** Bundles like wrangler for workerd; `options` add the entry and anything else. Nothing is written. */

@@ -58,7 +58,10 @@ describe('edgemcp-codegen (subprocess)', () => {
     const { code, stderr } = await run(['tools.json', '-o', 'client.ts'])
     expect(code).toBe(0)
     expect(read('client.ts')).toBe(readFileSync(join(goldenDir, 'basic', 'client.ts'), 'utf8'))
-    expect(stderr).toMatch(/read 3 tools from tools\.json\n.*writing client\.ts\n.*wrote 3 tools\n$/)
+    // (Between them, the packages the test directory cannot import: see item 6's test below.)
+    expect(stderr).toMatch(
+      /read 3 tools from tools\.json\n(.*warning: .* is not installed .*\n)*.*writing client\.ts\n.*wrote 3 tools\n$/,
+    )
     expect(leftovers()).toEqual([])
   })
 
@@ -184,11 +187,35 @@ describe('edgemcp-codegen (subprocess)', () => {
     expect((await run(['tools.json', '-o', 'plain.ts'])).stderr).not.toContain('@cfworker/json-schema')
   })
 
+  it('says which imported packages the output directory cannot resolve, with the install command (item 6)', async () => {
+    write('tools.json', basic)
+    // The test directory is outside any project: neither @edgemcp/core nor @edgemcp/sse resolves there.
+    const outside = await run(['tools.json', '-o', 'client.ts'])
+    expect(outside.code).toBe(0)
+    expect(read('client.ts')).toMatch(/from '@edgemcp\/sse'/)
+    for (const name of ['@edgemcp/core', '@edgemcp/sse'])
+      expect(outside.stderr).toContain(
+        `edgemcp-codegen: warning: the generated code imports ${name}, which is not installed where it is ` +
+          `written: add it to your project (npm i ${name})\n`,
+      )
+    // Inside this package both resolve (its node_modules and the workspace's): no warning.
+    const inside = mkdtempSync(join(packageRoot, '.tmp-cli-'))
+    try {
+      const { code, stderr } = await run(['tools.json', '-o', join(inside, 'client.ts')])
+      expect(code).toBe(0)
+      expect(stderr).not.toContain('is not installed')
+    } finally {
+      rmSync(inside, { recursive: true, force: true })
+    }
+  })
+
   it('warns on one line each about schemas it cannot type exactly', async () => {
     write('refs.json', readFileSync(join(goldenDir, 'refs', 'tools.json'), 'utf8'))
     const { code, stderr } = await run(['refs.json', '-o', 'refs.ts'])
     expect(code).toBe(0)
-    const warnings = stderr.split('\n').filter((l) => l.startsWith('edgemcp-codegen: warning: '))
+    const warnings = stderr
+      .split('\n')
+      .filter((l) => l.startsWith('edgemcp-codegen: warning: ') && !l.includes('is not installed'))
     expect(warnings).toEqual([
       expect.stringMatching(
         /pointers inputSchema: external reference "https:\/\/example\.com\/schemas\/thing\.json"/,

@@ -1,4 +1,5 @@
 import { encodeMessage, type HandleResult, type ServerSession } from '@edgemcp/core'
+import { RETRY_AFTER } from './admission.js'
 
 /**
  * Headers of a JSON answer: a new object per response, never a shared one. @hono/node-server 1.x keeps a
@@ -15,8 +16,11 @@ const jsonHeaders = (): Record<string, string> => ({ 'Content-Type': 'applicatio
 export function jsonResponse({ body, status }: HandleResult, session?: ServerSession): Response {
   const named = session && { 'Mcp-Session-Id': session.id }
   if (body === undefined) return new Response(null, named ? { status, headers: named } : { status })
+  // A refusal for load from the engine (a task store over a client's budget: TaskLimitError) says when to
+  // come back, as the transport's own refusals do.
+  const load = status === 429 || status === 503 ? RETRY_AFTER : undefined
   return new Response(encodeMessage(body), {
     status,
-    headers: named ? { ...named, ...jsonHeaders() } : jsonHeaders(),
+    headers: { ...named, ...load, ...jsonHeaders() },
   })
 }

@@ -116,6 +116,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     era: modern ? 'modern' : undefined,
     authInfo: auth?.authInfo,
     principal,
+    client,
     createSession: opens
       ? () => state.limits.admitSession(state.server, { id: o.sessionId?.(c), principal, client })
       : undefined,

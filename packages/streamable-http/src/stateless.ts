@@ -248,6 +248,7 @@ async function post(state: StatelessState, c: McpRequestContext, admitted: Admit
     era: 'modern',
     authInfo: auth?.authInfo,
     principal,
+    client,
   })
   if (listening) void handling.finally(listening)
   return answer.respond(handling)

@@ -18,13 +18,26 @@ type Fetching = { fetch(request: Request): Promise<Response> }
 
 export type BindingNames = Pick<ResolvedWorkerOptions<unknown>, 'sessionBinding' | 'hubBinding' | 'hubName'>
 
+/** What a Worker's own objects are: the classes its session and hub bindings name. */
+export const WORKER_OBJECTS = 'classes McpSessionObject, McpHubObject'
+
+/**
+ * The Durable Object namespaces of `bindings` in `env`; throws naming every one `env` lacks and what to
+ * declare (`classes`): one message for the first-request check, the stubs and the task objects.
+ */
+export function namespaces(env: unknown, bindings: string[], classes: string): DurableObjectNamespace[] {
+  const found = bindings.map((b) => (env as Record<string, DurableObjectNamespace | undefined>)?.[b])
+  const missing = bindings.filter((_, i) => typeof found[i]?.idFromName !== 'function')
+  if (missing[0])
+    throw new Error(
+      `wrangler.jsonc lacks the Durable Object binding ${missing.join(' and ')} (${classes}, with a migration: see the @edgemcp/workers README)`,
+    )
+  return found as DurableObjectNamespace[]
+}
+
 /** The stub of the Durable Object named `name` of binding `binding`. */
 function stub<T>(env: unknown, binding: string, name: string): T & Fetching {
-  const ns = (env as Record<string, unknown> | undefined)?.[binding] as DurableObjectNamespace | undefined
-  if (!ns || typeof ns.idFromName !== 'function')
-    throw new Error(
-      `Durable Object binding ${binding} is missing: declare it in wrangler.jsonc (see the @edgemcp/workers README)`,
-    )
+  const [ns] = namespaces(env, [binding], WORKER_OBJECTS) as [DurableObjectNamespace]
   return ns.get(ns.idFromName(name)) as unknown as T & Fetching
 }
 

@@ -1,4 +1,5 @@
-import type { TaskRunner, TaskStore } from '@edgemcp/core/tasks'
+import { TaskLimitError, type TaskRunner, type TaskStore } from '@edgemcp/core/tasks'
+import { namespaces } from './bindings.js'
 import type { WorkerTaskOptions } from './options.js'
 import type { TaskObjectRpc } from './task-object.js'
 
@@ -27,11 +28,7 @@ function taskObjects(
   const binding = options.binding ?? 'MCP_TASKS'
   const shards = Math.max(1, Math.floor(options.shards ?? 1))
   return (taskId) => {
-    const ns = (env as Record<string, unknown> | undefined)?.[binding] as DurableObjectNamespace | undefined
-    if (!ns || typeof ns.idFromName !== 'function')
-      throw new Error(
-        `Durable Object binding ${binding} is missing: declare McpTaskObject in wrangler.jsonc (see the @edgemcp/workers README)`,
-      )
+    const [ns] = namespaces(env, [binding], 'class McpTaskObject') as [DurableObjectNamespace]
     return ns.get(ns.idFromName(`tasks-${fnv1a(taskId) % shards}`)) as unknown as TaskObjectRpc
   }
 }
@@ -55,7 +52,10 @@ export function durableTaskStore(
 /** The `TaskStore` whose every call goes to the task object `object(taskId)` names. */
 function storeOn(object: (taskId: string) => TaskObjectRpc): TaskStore {
   return {
-    create: (task) => object(task.taskId).create(task),
+    create: async (task) => {
+      const refused = await object(task.taskId).create(task)
+      if (refused) throw new TaskLimitError(refused)
+    },
     get: (taskId) => object(taskId).get(taskId),
     update: (taskId, change) => object(taskId).update(taskId, change),
   }

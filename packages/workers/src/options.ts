@@ -77,8 +77,13 @@ export interface WorkerTaskOptions {
   shards?: number | undefined
   /** Unexpired tasks one object holds at most. Default 10 000. */
   maxTasks?: number | undefined
-  /** Unexpired tasks one principal holds at most in one object. Default 100. */
+  /**
+   * Unexpired tasks one principal holds at most in one object; without a principal, one client (by address:
+   * `handler.clientAddress`, default the `CF-Connecting-IP` header). Default 100.
+   */
   maxTasksPerPrincipal?: number | undefined
+  /** Bytes of the unexpired task records one principal (or client) holds at most in one object. Default 16 MiB. */
+  maxBytesPerPrincipal?: number | undefined
 }
 
 export interface ResolvedWorkerOptions<Env> {

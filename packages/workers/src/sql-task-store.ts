@@ -6,17 +6,20 @@ import {
   type TaskStore,
   type TaskTransition,
 } from '@edgemcp/core/tasks'
+import { taskOwner } from '@edgemcp/core/internal'
 
 /** Budgets of one store (a Durable Object's SQLite). */
 export interface SqlTaskStoreOptions {
   /** Unexpired tasks the store holds at most. Default 10 000. */
   maxTasks?: number | undefined
-  /** Unexpired tasks one principal holds at most (tasks without one count as one principal). Default 100. */
+  /**
+   * Unexpired tasks one principal holds at most; without a principal, one client (its address: the task's
+   * `client`), and tasks with neither count as one. Default 100.
+   */
   maxTasksPerPrincipal?: number | undefined
+  /** Bytes of the records (JSON) of the unexpired tasks one principal (or client) holds at most. Default 16 MiB. */
+  maxBytesPerPrincipal?: number | undefined
 }
-
-/** The bucket of tasks created without a principal (SQLite compares NULLs as distinct, so not NULL). */
-const ANONYMOUS = ''
 
 interface TaskRow extends Record<string, SqlStorageValue> {
   record: string
@@ -31,11 +34,13 @@ export class SqlTaskStore implements TaskStore {
   readonly #sql: SqlStorage
   readonly #maxTasks: number
   readonly #maxPerPrincipal: number
+  readonly #maxBytes: number
 
   constructor(sql: SqlStorage, options: SqlTaskStoreOptions = {}) {
     this.#sql = sql
     this.#maxTasks = options.maxTasks ?? 10_000
     this.#maxPerPrincipal = options.maxTasksPerPrincipal ?? 100
+    this.#maxBytes = options.maxBytesPerPrincipal ?? 16 * 1024 * 1024
     sql.exec(
       'CREATE TABLE IF NOT EXISTS mcp_task(task_id TEXT PRIMARY KEY,principal TEXT NOT NULL,status TEXT NOT NULL,expires_at INTEGER NOT NULL,restarts INTEGER NOT NULL DEFAULT 0,record TEXT NOT NULL)',
     )
@@ -44,22 +49,31 @@ export class SqlTaskStore implements TaskStore {
 
   async create(task: TaskRecord): Promise<void> {
     const now = Date.now()
-    const principal = task.principal ?? ANONYMOUS
-    const count = (where: string, ...args: SqlStorageValue[]) =>
+    // The budget's owner (the principal column): the principal, else the client's address, else ''.
+    const principal = taskOwner(task)
+    const record = JSON.stringify(task)
+    const usage = (where: string, ...args: SqlStorageValue[]) =>
       this.#sql
-        .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM mcp_task WHERE expires_at>? ${where}`, now, ...args)
-        .one().n
-    if (count('') >= this.#maxTasks)
+        .exec<{ n: number; bytes: number }>(
+          `SELECT COUNT(*) AS n,TOTAL(LENGTH(record)) AS bytes FROM mcp_task WHERE expires_at>? ${where}`,
+          now,
+          ...args,
+        )
+        .one()
+    if (usage('').n >= this.#maxTasks)
       throw new TaskLimitError(`Too many tasks: the server holds ${this.#maxTasks}`)
-    if (count('AND principal=?', principal) >= this.#maxPerPrincipal)
-      throw new TaskLimitError(`Too many tasks: at most ${this.#maxPerPrincipal} unexpired tasks per client`)
+    const mine = usage('AND principal=?', principal)
+    if (mine.n >= this.#maxPerPrincipal || mine.bytes + record.length > this.#maxBytes)
+      throw new TaskLimitError(
+        `Too many tasks: at most ${this.#maxPerPrincipal} (${this.#maxBytes} bytes) unexpired per client`,
+      )
     this.#sql.exec(
       'INSERT INTO mcp_task(task_id,principal,status,expires_at,record)VALUES(?,?,?,?,?)',
       task.taskId,
       principal,
       task.status,
       task.expiresAt,
-      JSON.stringify(task),
+      record,
     )
   }
 

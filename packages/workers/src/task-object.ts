@@ -3,6 +3,7 @@ import {
   abortTask,
   runTask,
   type TaskChange,
+  TaskLimitError,
   type TaskRecord,
   type TaskTransition,
 } from '@edgemcp/core/tasks'
@@ -13,7 +14,8 @@ import { SqlTaskStore } from './sql-task-store.js'
 
 /** What a task Durable Object answers over RPC: the `TaskStore` of its tasks, and the runner's two calls. */
 export interface TaskObjectRpc {
-  create(task: TaskRecord): Promise<void>
+  /** Stores a new task; a refusal for its budget comes back as its message (an RPC keeps no error class). */
+  create(task: TaskRecord): Promise<string | undefined>
   get(taskId: string): Promise<TaskRecord | undefined>
   update(taskId: string, change: TaskChange): Promise<TaskTransition | undefined>
   /** Runs a `working` task in the object, unless it runs already; resolves once the run began. */
@@ -29,7 +31,7 @@ export interface TaskObjectContext {
 }
 
 export interface McpTaskObjectOptions<Env>
-  extends Pick<WorkerTaskOptions, 'maxTasks' | 'maxTasksPerPrincipal'> {
+  extends Pick<WorkerTaskOptions, 'maxTasks' | 'maxTasksPerPrincipal' | 'maxBytesPerPrincipal'> {
   /**
    * Builds the server that runs the tasks: register the same tools as the Worker's server, and pass
    * `taskExtension({ ...context.tasks })` (with the Worker's other task options) as its `tasks`. Called once
@@ -93,8 +95,14 @@ export function createMcpTaskObject<Env>(options: McpTaskObjectOptions<Env>): Mc
       })
     }
 
-    async create(task: TaskRecord): Promise<void> {
-      await this.store.create(task)
+    async create(task: TaskRecord): Promise<string | undefined> {
+      try {
+        await this.store.create(task)
+      } catch (e) {
+        // Across RPC a TaskLimitError would arrive as a plain Error (-32603, HTTP 200): say it as a value.
+        if (e instanceof TaskLimitError) return e.message
+        throw e
+      }
       await this.#scheduleAlarm()
     }
 

@@ -1,7 +1,7 @@
 import { parseJson } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
-import { peekBody } from '@edgemcp/streamable-http/internal'
-import { hubStub, sessionStub, stringVar } from './bindings.js'
+import { errorResponse, peekBody, transportError } from '@edgemcp/streamable-http/internal'
+import { hubStub, namespaces, sessionStub, stringVar, WORKER_OBJECTS } from './bindings.js'
 import { withInternalHeaders } from './forward.js'
 import { createIsolateServe, type IsolateServe } from './isolate-server.js'
 import type { ResolvedWorkerOptions } from './options.js'
@@ -28,6 +28,21 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     const path = pathOf(request.url)
     if (path !== config.path && path !== `${config.path}/`)
       return config.fetch ? config.fetch(request, env, ctx) : new Response('Not Found', { status: 404 })
+    // Built at the first MCP request of the isolate, whatever its revision or route: a factory that throws (a
+    // duplicate tool name) fails every first request alike, and so do missing bindings (checked first: without
+    // them only 2026-07-28 clients would be served, and tsc, `wrangler types` and `--dry-run` do not notice).
+    if (!isolate) {
+      let step = ''
+      try {
+        namespaces(env, [config.sessionBinding, config.hubBinding], WORKER_OBJECTS)
+        step = 'the server factory threw: '
+        isolate = createIsolateServe(env, config)
+      } catch (e) {
+        const refusal = `createMcpWorker: ${step}${(e as Error)?.message ?? e}`
+        console.error(refusal)
+        return errorResponse(transportError(500, refusal, -32603))
+      }
+    }
     let route = routeByHeaders(request, config.legacySse)
     /** The body of a POST the Worker read to route it, forwarded in place of the request's own. */
     let body: string | undefined
@@ -47,8 +62,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
     if (route?.to === 'session' && !(await ids.verify(route.sessionId))) route = LOCAL
     // Served here: no internal header means anything here, so the request goes as it came.
     if (!route || route.to === 'local') {
-      isolate ??= createIsolateServe(env, config)
-      return isolate(request, ctx, auth)
+      return (isolate as IsolateServe)(request, ctx, auth)
     }
     if (route.to === 'hub') return hubStub(env, config).fetch(withInternalHeaders(request, auth, body))
     const id = route.to === 'session' ? route.sessionId : await ids.mint()

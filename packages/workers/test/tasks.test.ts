@@ -87,6 +87,8 @@ describe('tasks in a Durable Object (durableTaskStore + McpTaskObject)', () => {
     )
     expect(held.flat().sort()).toEqual(tasks.map((t) => t.taskId).sort())
     expect(held.filter((ids) => ids.length > 0).length).toBeGreaterThan(1)
-    expect(() => durableTaskStore({}).get('x')).toThrow(/MCP_TASKS is missing/)
+    expect(() => durableTaskStore({}).get('x')).toThrow(
+      'lacks the Durable Object binding MCP_TASKS (class McpTaskObject',
+    )
   })
 })

@@ -31,6 +31,16 @@ const template = fileURLToPath(new URL('../consumer', import.meta.url))
 export const CONSUMER_DEV_DEPENDENCIES: Record<string, string> = {
   '@types/node': '^20.19.0',
   zod: '^4.0.0',
+  // The OpenTelemetry SDK of the tracing guide and @edgemcp/otel's README (Node), and the Workers setup of the
+  // guide: otel-cf-workers 1.0.0-rc.52 with the semantic-conventions it still imports names of (1.34).
+  '@opentelemetry/context-async-hooks': '^2.0.0',
+  '@opentelemetry/core': '^2.0.0',
+  '@opentelemetry/exporter-metrics-otlp-http': '^0.208.0',
+  '@opentelemetry/exporter-trace-otlp-http': '^0.208.0',
+  '@opentelemetry/sdk-metrics': '^2.0.0',
+  '@opentelemetry/sdk-trace-base': '^2.0.0',
+  '@microlabs/otel-cf-workers': '1.0.0-rc.52',
+  '@opentelemetry/semantic-conventions': '~1.34.0',
   // The Deno and Bun binaries, from the npm registry (Linux x64), for the README's ```ts deno / bun examples.
   '@deno/linux-x64-glibc': '^2.9.0',
   '@oven/bun-linux-x64': '^1.4.0',

@@ -18,6 +18,19 @@ describe('the install line', () => {
     expect(installLineProblem('# @x/a\n```bash\n$ npm install @x/b @x/a\n```', '@x/a')).toBeUndefined()
   })
 
+  it('wants an initializer (create-<x>) run as npm create <x>, not installed', () => {
+    expect(
+      installLineProblem('# create-a\n\n```sh\nnpm create a@latest dir -- -t b\n```', 'create-a'),
+    ).toBeUndefined()
+    expect(installLineProblem('# create-a\n\n```sh\nnpm init a\n```', 'create-a')).toBeUndefined()
+    expect(installLineProblem('# create-a\n\n```sh\nnpm i create-a\n```', 'create-a')).toMatch(
+      /npm create a@latest/,
+    )
+    expect(installLineProblem('# create-a\n\n```sh\nnpm create b@latest\n```', 'create-a')).toMatch(
+      /must run create-a/,
+    )
+  })
+
   it('refuses prose, a badge or another package before the install line, and a missing title', () => {
     expect(installLineProblem('# @x/a\n\nThe a package.\n\n```sh\nnpm i @x/a\n```', '@x/a')).toMatch(
       /right after the title/,

@@ -1,6 +1,7 @@
 /**
  * What an npm reader sees first: a package README opens with its title (`# <name>`) and, right under it, a
- * shell block whose first command installs the package. Returns what is wrong, or undefined when it is right.
+ * shell block whose first command installs the package — or, for an initializer `create-<x>`, runs it
+ * (`npm create <x>@latest …`, what npm runs it as). Returns what is wrong, or undefined when it is right.
  */
 export function installLineProblem(readme: string, name: string): string | undefined {
   const lines = readme.split(/\r?\n/)
@@ -17,6 +18,13 @@ export function installLineProblem(readme: string, name: string): string | undef
     return `the install line must come right after the title, in a \`\`\`sh block; found ${JSON.stringify(fence)}`
   const command = nextNonBlank()
   const words = command?.replace(/^\$\s*/, '').split(/\s+/) ?? []
+  const initializer = /^create-(.+)$/.exec(name)?.[1]
+  if (initializer !== undefined) {
+    const creates = words[0] === 'npm' && (words[1] === 'create' || words[1] === 'init')
+    if (!creates || (words[2] !== initializer && words[2] !== `${initializer}@latest`))
+      return `the first command after the title must run ${name} (npm create ${initializer}@latest …); found ${JSON.stringify(command)}`
+    return undefined
+  }
   const installs = words[0] === 'npm' && (words[1] === 'i' || words[1] === 'install')
   if (!installs || !words.includes(name))
     return `the first command after the title must install ${name} (npm i ${name} …); found ${JSON.stringify(command)}`

@@ -1,3 +1,5 @@
+import { MAX_LISTED } from '../model/schema-limits.js'
+
 /** One page of a list method. */
 export interface Page {
   items: unknown[]
@@ -8,7 +10,7 @@ export class PaginationError extends Error {
   override readonly name = 'PaginationError'
 }
 
-export const MAX_PAGES = 10_000
+export const MAX_PAGES = 1000
 
 /**
  * Every item of a paginated listing, following `nextCursor` to the last page (basic/utilities/pagination). A
@@ -26,6 +28,11 @@ export async function collectPages(
     const result = await fetchPage(cursor)
     if (!Array.isArray(result.items)) throw new PaginationError(`${what} page ${page} has no array of items`)
     items.push(...result.items)
+    // The listing's own cap (parseListing refuses more), before the next page is even asked for (L3).
+    if (items.length > MAX_LISTED)
+      throw new PaginationError(
+        `${what} lists more than ${MAX_LISTED} items; codegen takes at most ${MAX_LISTED}`,
+      )
     onPage(page, items.length)
     const next = result.nextCursor
     if (next === undefined || next === null) return items

@@ -12,7 +12,14 @@ import {
   NameAllocator,
   typeBaseOf,
 } from './identifiers.js'
-import type { Listing, RawPrompt, RawResourceTemplate, ServerNote } from './input.js'
+import {
+  InputError,
+  type Listing,
+  type RawPrompt,
+  type RawResourceTemplate,
+  type ServerNote,
+} from './input.js'
+import { schemaProblem } from './schema-limits.js'
 import type { SchemaDocument } from './refs.js'
 import type { Doc, JsonValue, NamedType, TypeNode } from './type-node.js'
 import { type TemplateVariable, templateVariables } from './uri-template.js'
@@ -194,6 +201,11 @@ export function buildModel(listing: Listing, options: ModelOptions): CodegenMode
 
   const toolModels = planned.map(({ tool, identifier, inputName, outputName, fileName }): ToolModel => {
     const inputSchema = tool.inputSchema ?? { type: 'object' }
+    // parseListing checks this too; a listing built in code reaches here unchecked.
+    for (const field of ['inputSchema', 'outputSchema'] as const) {
+      const problem = schemaProblem(tool[field], field)
+      if (problem) throw new InputError(`tool ${JSON.stringify(tool.name)}: ${problem}`)
+    }
     const input = namedRoot(inputSchema, inputName, `${tool.name} inputSchema`, definitions)
     const model: ToolModel = {
       name: tool.name,

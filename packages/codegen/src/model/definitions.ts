@@ -8,6 +8,8 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
 const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const
 
 const HASH_BUDGET = 20_000
+/** References followed in a row while hashing one definition; past it the definition is not shared. */
+const MAX_REF_CHAIN = 200
 const BUDGET_EXCEEDED = Symbol('hash budget exceeded')
 
 interface Pending {
@@ -91,7 +93,8 @@ export class DefinitionRegistry {
     if (pointer === '') return { hash: `root:${doc.id}`, reach: Number.POSITIVE_INFINITY }
     const target = resolveRef(doc.root, `#${pointer}`)
     if ('error' in target) return { hash: 'unresolved', reach: Number.POSITIVE_INFINITY }
-    if (--this.#budget < 0) throw BUDGET_EXCEEDED
+    // A chain of thousands of references (3,000 definitions each naming the next) would overflow the stack.
+    if (--this.#budget < 0 || stack.length >= MAX_REF_CHAIN) throw BUDGET_EXCEEDED
     const depth = stack.length
     stack.push(key)
     let reach = Number.POSITIVE_INFINITY

@@ -12,7 +12,9 @@ const RESERVED_WORDS = new Set(
     'break case catch class const continue debugger default delete do else enum export extends false finally ' +
     'for function if import in instanceof new null return super switch this throw true try typeof var void ' +
     'while with implements interface let package private protected public static yield await arguments eval ' +
-    'undefined NaN Infinity'
+    'undefined NaN Infinity ' +
+    // Not reserved, but a module that exports `then` is a thenable: `await import()` would call it (L1).
+    'then'
   ).split(' '),
 )
 
@@ -43,6 +45,10 @@ export const GLOBAL_TYPE_NAMES: readonly string[] = [
   'String',
   'Symbol',
   'Uint8Array',
+  // What connect() and the runtime name (`target: string | URL`, a WeakMap of clients, TypeError).
+  'TypeError',
+  'URL',
+  'WeakMap',
 ]
 
 export function isReservedWord(name: string): boolean {
@@ -167,11 +173,12 @@ export function compareCodeUnits(a: string, b: string): number {
 
 /** `getIssue` → `get-issue`, for file names; lowercase so case-insensitive file systems cannot merge two. */
 export function kebabFileName(identifier: string): string {
-  return (
-    identifier
-      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .toLowerCase() || 'tool'
-  )
+  const name = identifier
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+  // At most 60 characters (240 bytes of UTF-8): a 5,000-character tool name must not fail a --split run with
+  // ENAMETOOLONG (L3). NameAllocator numbers the names this makes collide.
+  return Array.from(name).slice(0, 60).join('').replace(/-+$/, '') || 'tool'
 }

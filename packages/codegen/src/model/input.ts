@@ -1,4 +1,5 @@
 import { isObject } from './refs.js'
+import { MAX_LISTED, schemaProblem } from './schema-limits.js'
 
 /** One entry of a tools/list result, as far as codegen reads it. */
 export interface RawTool {
@@ -157,6 +158,8 @@ export function mergeListings(pages: Listing[]): Listing {
 }
 
 function assertUnique(items: Array<{ name: string }>, what: string): void {
+  if (items.length > MAX_LISTED)
+    throw new InputError(`the listing has ${items.length} ${what}s; codegen takes at most ${MAX_LISTED}`)
   const seen = new Set<string>()
   for (const { name } of items) {
     if (seen.has(name)) throw new InputError(`${what} name ${JSON.stringify(name)} appears twice`)
@@ -206,6 +209,8 @@ function readTools(items: unknown[], where: string): RawTool[] {
       if (schema === undefined) continue
       if (!isObject(schema) && typeof schema !== 'boolean')
         throw new InputError(`${at}.${key} must be an object`)
+      const problem = schemaProblem(schema, key)
+      if (problem) throw new InputError(`tool ${JSON.stringify(tool.name)}: ${problem}`)
       tool[key] = schema
     }
     if (isObject(item.annotations)) tool.annotations = item.annotations
@@ -236,6 +241,8 @@ function readPrompts(items: unknown, where: string): RawPrompt[] {
         if (arg.required === true) out.required = true
         return out
       })
+      // Two arguments of one name would be two properties of one name in the generated type (L2).
+      assertUnique(prompt.arguments, `prompt ${JSON.stringify(prompt.name)} argument`)
     }
     return prompt
   })

@@ -13,6 +13,7 @@ import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
 import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
+import type { ClientIntercept } from './middleware.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
 import type {
@@ -61,6 +62,8 @@ export class ClientCore {
   onerror: ((error: Error) => void) | undefined
 
   protected transport: ClientTransport | undefined
+  /** The client's middleware, composed (`useClientMiddleware`); undefined when it has none. */
+  declare protected intercept: ClientIntercept | undefined
   protected readonly options: McpClientOptions
   protected readonly tracker: RequestTracker
   protected readonly handlers: InputHandlers
@@ -231,15 +234,19 @@ export class ClientCore {
       transport.abandon?.(id)
       if (!options.silentCancel && method !== 'initialize') void this.#cancelRemote(id, reason)
     }
-    const response = this.tracker.track(id, method, options, cancel)
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
-    if (Object.keys(body).length > 0) message.params = body
-    try {
-      transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
-    } catch (e) {
-      this.tracker.fail(id, asError(e)) // a transport whose send throws instead of rejecting
+    const send = (): Promise<JsonObject> => {
+      const response = this.tracker.track(id, method, options, cancel)
+      const message: JsonRpcRequest = { jsonrpc: '2.0', id, method }
+      if (Object.keys(body).length > 0) message.params = body
+      try {
+        transport.send(message).catch((e: unknown) => this.tracker.fail(id, asError(e)))
+      } catch (e) {
+        this.tracker.fail(id, asError(e)) // a transport whose send throws instead of rejecting
+      }
+      return response
     }
-    return response
+    // Client middleware (`useClientMiddleware`, @edgemcp/core/middleware) sends it when installed.
+    return this.intercept ? this.intercept(send, method, id, body, era, options.version) : send()
   }
 
   /** Tells the server a request is abandoned: the transport's own cancel, else notifications/cancelled. */

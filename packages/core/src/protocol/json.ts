@@ -6,3 +6,12 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 
 export const isStringArray = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((s) => typeof s === 'string')
+
+/** The length of `value` as JSON; Infinity when it cannot be serialised (e.g. nested too deep). */
+export function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}

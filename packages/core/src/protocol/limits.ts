@@ -17,7 +17,10 @@ export const MAX_SUBSCRIPTION_URI_LENGTH = 4096
 /** Resource subscriptions one session (or one `subscriptions/listen` request) may hold. */
 export const MAX_SUBSCRIPTIONS = 256
 
-/** Largest `capabilities` + `clientInfo` of an `initialize`, as JSON (characters): the session keeps them. */
+/**
+ * Largest `capabilities` + `clientInfo` of an `initialize`, or of a 2026-07-28 request's `_meta`, as JSON
+ * (characters): the session, or a task the request creates, keeps them.
+ */
 export const MAX_CLIENT_DESCRIPTION_LENGTH = 64 * 1024
 
 /** Server→client requests (elicitation, sampling, roots) one session may have waiting for an answer. */

@@ -9,6 +9,7 @@ import type { HandleOptions, HandleResult } from './handle.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { Method, MethodEntry, MethodTable } from './method-table.js'
+import type { Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
@@ -61,6 +62,11 @@ export interface ServerCore {
   readonly methods: ReadonlyMap<string, AddedMethod>
   /** An extension's part in `tools/call`, if one takes part (see `ServerExtension.callTool`). */
   readonly toolCallHook: ToolCallHook | undefined
+  /**
+   * The server's middleware (`useMiddleware`), if it has any: handles each message in place of `handleOne`.
+   * Named like the server's own `handle` so that the hook costs every bundle the fewest bytes.
+   */
+  readonly handle?: Intercept | undefined
 }
 
 /**
@@ -182,6 +188,8 @@ export interface RequestScope {
   abort: RequestAbort
   authInfo: unknown
   principal: string | undefined
+  /** `HandleOptions.client`: who sent the request when there is no principal (budgets of what it keeps). */
+  client?: string | undefined
   inputs: InputCollector | undefined
 }
 

@@ -5,6 +5,7 @@ import type { Audience } from './audience.js'
 import type { AddedMethod, EngineFeatures, ResolvedServerOptions, ServerCore, ToolCallHook } from './core.js'
 import { type HandleOptions, type HandleResult, handleInboundNow, plainHandles } from './handle.js'
 import { InflightRequests } from './inflight.js'
+import type { Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
 import type { Implementation, JsonObject } from './types.js'
@@ -74,6 +75,8 @@ export class ServerEngine implements ServerCore {
   /** Extensions declared by `extendServer`, by identifier: their settings (`capabilities.extensions[id]`). */
   readonly extensions = new Map<string, JsonObject>()
   toolCallHook: ToolCallHook | undefined
+  /** The server's middleware, composed (`useMiddleware`); undefined when it has none. */
+  declare handle: Intercept | undefined
   /** Legacy sessions and event listeners, told of changes; only servers with the feature have them. */
   readonly audience: Audience | undefined
   readonly #extraCapabilities: JsonObject

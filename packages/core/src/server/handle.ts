@@ -49,6 +49,12 @@ export interface HandleOptions {
   /** A stable principal id: binds MRTR state and sessions to whoever created them. */
   principal?: string | undefined
   /**
+   * Who sent the request when there is no principal, as the transport tells clients apart (their address;
+   * see `clientAddress` of @edgemcp/streamable-http): what a request makes the server keep (a task) counts
+   * against this client's budget instead of one budget shared by every anonymous client.
+   */
+  client?: string | undefined
+  /**
    * The era the transport already knows from its headers (e.g. `MCP-Protocol-Version: 2026-07-28`). A request
    * of a known modern era that lacks the `_meta` fields is malformed (-32602, HTTP 400) rather than legacy.
    */
@@ -103,7 +109,8 @@ export function handleInboundNow(
 ): HandleResult | Promise<HandleResult> {
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
-    const r = handleOne(core, value, options)
+    // Middleware (`useMiddleware`, @edgemcp/core/middleware) handles the message in its place when installed.
+    const r = (core.handle ?? handleOne)(core, value, options)
     return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : r
   } catch (e) {
     return failed(e, value)
@@ -137,7 +144,8 @@ export const refuse = (detail: string, id: RequestId | null, era: HandleResult['
 const badMeta = (detail: string, key: string, id: RequestId, status?: number) =>
   errorResult(invalidParams(detail, `_meta.${key}`), id, MODERN, status)
 
-function handleOne(
+/** One message (not a batch) of either era; what `ServerCore.handle` wraps. */
+export function handleOne(
   core: ServerCore,
   value: unknown,
   options: HandleOptions,
@@ -245,6 +253,7 @@ export function createScope(
     abort: new RequestAbort(options.signal),
     authInfo: options.authInfo,
     principal: options.principal,
+    client: options.client,
     inputs: undefined,
   }
 }

@@ -12,70 +12,46 @@ export type QuickAccept = (value: unknown) => boolean
 
 type PropertyCheck = (v: unknown) => boolean
 
-const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', '$comment']
-/** Keys a property schema may have. */
-const PROPERTY_KEYS = new Set(['type', ...ANNOTATIONS])
-/** Keys the object schema may have besides `additionalProperties`. */
-const OBJECT_KEYS = new Set(['type', 'properties', 'required', '$schema', ...ANNOTATIONS])
+/** Keys that change nothing a value must be. */
+const ANNOTATION = /^(title|description|default|examples|deprecated|\$comment)$/
+/** Whether every key of `rest` is an annotation. */
+const onlyAnnotations = (rest: object) => Object.keys(rest).every((k) => ANNOTATION.test(k))
 
 /** The check of each primitive `type`. */
 const PRIMITIVES: Record<string, PropertyCheck> = {
   string: (v) => typeof v === 'string',
-  number: (v) => typeof v === 'number' && Number.isFinite(v),
-  integer: (v) => Number.isInteger(v),
+  number: Number.isFinite as PropertyCheck,
+  integer: Number.isInteger as PropertyCheck,
   boolean: (v) => typeof v === 'boolean',
 }
 
-function propertyCheck(s: unknown): PropertyCheck | undefined {
-  if (!isObject(s)) return undefined
-  let enumValues: unknown[] | undefined
-  for (const key of Object.keys(s)) {
-    if (PROPERTY_KEYS.has(key)) continue
-    if (key === 'enum' && Array.isArray(s.enum) && s.enum.every((e) => e === null || typeof e !== 'object')) {
-      enumValues = s.enum
-      continue
-    }
-    return undefined
-  }
-  // A one-type array (`["string"]`) names its type as a key too, and means the same.
-  const type = s.type as string
-  const byType = Object.hasOwn(PRIMITIVES, type) ? PRIMITIVES[type] : undefined
-  if (!byType) return undefined
-  if (!enumValues) return byType
-  const allowed = new Set(enumValues)
-  return (v) => byType(v) && allowed.has(v)
-}
-
 export function compileQuickAccept(schema: JsonSchema): QuickAccept | undefined {
-  let additional = true
-  for (const key of Object.keys(schema)) {
-    if (OBJECT_KEYS.has(key)) continue
-    if (key === 'additionalProperties' && typeof schema.additionalProperties === 'boolean') {
-      additional = schema.additionalProperties
-      continue
-    }
+  const { type, properties = {}, required = [], additionalProperties = true, $schema, ...rest } = schema
+  if (
+    type !== 'object' ||
+    !isObject(properties) ||
+    !isStringArray(required) ||
+    typeof additionalProperties !== 'boolean' ||
+    !onlyAnnotations(rest)
+  )
     return undefined
-  }
-  if (schema.type !== 'object') return undefined
-  const props = schema.properties ?? {}
-  if (!isObject(props)) return undefined
   const checks = new Map<string, PropertyCheck>()
-  for (const [name, sub] of Object.entries(props)) {
-    const check = propertyCheck(sub)
-    if (!check) return undefined
-    checks.set(name, check)
+  for (const [name, s] of Object.entries(properties)) {
+    if (!isObject(s)) return undefined
+    // A one-type array (`["string"]`) names its type as a key too, and means the same.
+    const { type, enum: values, ...annotations } = s as { type: string; enum?: unknown }
+    const byType = Object.hasOwn(PRIMITIVES, type) ? PRIMITIVES[type] : undefined
+    if (!byType || !onlyAnnotations(annotations)) return undefined
+    if (values === undefined) checks.set(name, byType)
+    else if (Array.isArray(values) && values.every((e) => e === null || typeof e !== 'object'))
+      checks.set(name, (v) => byType(v) && values.includes(v))
+    else return undefined
   }
-  const required = schema.required ?? []
-  if (!isStringArray(required)) return undefined
-  return (value) => {
-    if (!isObject(value)) return false
-    const obj = value
-    for (const r of required) if (!Object.hasOwn(obj, r)) return false
-    for (const key in obj) {
-      if (!Object.hasOwn(obj, key)) continue
+  return (value) =>
+    isObject(value) &&
+    required.every((r) => Object.hasOwn(value, r)) &&
+    Object.keys(value).every((key) => {
       const check = checks.get(key)
-      if (check ? !check(obj[key]) : !additional) return false
-    }
-    return true
-  }
+      return check ? check(value[key]) : additionalProperties
+    })
 }

@@ -1,6 +1,15 @@
-import { Validator, type Schema } from '@cfworker/json-schema'
+import {
+  type Schema,
+  schemaArrayKeyword,
+  schemaKeyword,
+  schemaMapKeyword,
+  Validator,
+} from '@cfworker/json-schema'
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec'
 import { compileQuickAccept } from './quick-accept.js'
+
+/** The validator's keyword tables (which keys hold subschemas), for the registration check (schema-check.ts). */
+export { schemaArrayKeyword, schemaKeyword, schemaMapKeyword }
 
 /** A JSON Schema object (2020-12 by default, as MCP 2026-07-28 basic/index "JSON Schema Usage" says). */
 export type JsonSchema = Record<string, unknown>

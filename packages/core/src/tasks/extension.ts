@@ -1,5 +1,7 @@
 import { invalidParams, MissingClientCapabilityError } from '../errors/protocol-error.js'
-import { isObject } from '../protocol/json.js'
+import { isObject, jsonLength } from '../protocol/json.js'
+import { MAX_CLIENT_DESCRIPTION_LENGTH } from '../protocol/limits.js'
+import { META_CLIENT_CAPABILITIES } from '../protocol/meta.js'
 import type { ExtensionMethod, RequestScope, ServerCore, ToolCallHook } from '../server/core.js'
 import { requireString } from '../server/methods/shared.js'
 import { RequestAbort } from '../server/request-abort.js'
@@ -119,11 +121,23 @@ export function taskExtension(options: TaskExtensionOptions): TaskExtension {
         method: scope.request.method,
         params,
         protocolVersion: scope.protocolVersion,
-        clientCapabilities: scope.clientCapabilities,
+        clientCapabilities: {},
       },
     }
-    if (scope.clientInfo) task.request.clientInfo = scope.clientInfo
+    // What the task keeps of its client (red-team M1): the capabilities its handler's context can act on, and
+    // the client's name and version (not `experimental`, nor unknown keys), at most what `initialize` keeps.
+    const { request } = task
+    const { clientCapabilities: caps, clientInfo: info } = scope
+    for (const key of ['elicitation', 'sampling', 'roots', 'extensions'])
+      if (caps[key] !== undefined) request.clientCapabilities[key] = caps[key]
+    if (info) request.clientInfo = { name: info.name, version: info.version }
+    if (jsonLength([request.clientCapabilities, request.clientInfo]) > MAX_CLIENT_DESCRIPTION_LENGTH)
+      throw invalidParams(
+        `at most ${MAX_CLIENT_DESCRIPTION_LENGTH} characters`,
+        `_meta.${META_CLIENT_CAPABILITIES}`,
+      )
     if (scope.principal !== undefined) task.principal = scope.principal
+    else if (scope.client !== undefined) task.client = scope.client
     if (Object.keys(inputResponses).length > 0) task.inputResponses = { ...inputResponses }
     await store.create(task)
     forgetExpired()

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../errors/protocol-error.js'
+import type { TaskRecord } from './types.js'
 
 /**
  * A task store refused a new task: the principal (or the whole store) holds as many unexpired tasks as its
@@ -11,3 +12,11 @@ export class TaskLimitError extends ProtocolError {
     super(-32000, message, undefined, 429)
   }
 }
+
+/**
+ * Whose budget a task counts against in a store: its principal, else the client (address) that created it
+ * (`\0` and the address: no principal starts so), else `''`, one bucket of every other task (SQLite compares
+ * NULLs as distinct, so not NULL).
+ */
+export const taskOwner = (task: Pick<TaskRecord, 'principal' | 'client'>): string =>
+  task.principal ?? (task.client === undefined ? '' : `\0${task.client}`)

@@ -1,18 +1,20 @@
 import { applyTaskChange } from './apply-change.js'
-import { TaskLimitError } from './limits.js'
+import { TaskLimitError, taskOwner } from './limits.js'
 import type { TaskChange, TaskRecord, TaskStore, TaskTransition } from './types.js'
 
 export interface MemoryTaskStoreOptions {
   /** Unexpired tasks the store holds at most. Default 10 000. */
   maxTasks?: number | undefined
-  /** Unexpired tasks one principal holds at most (tasks without a principal count as one principal). Default 100. */
+  /**
+   * Unexpired tasks one principal holds at most; without a principal, one client (its address, as the
+   * transport names it: `HandleOptions.client`), and tasks with neither count as one. Default 100.
+   */
   maxTasksPerPrincipal?: number | undefined
+  /** Bytes (JSON) of the unexpired tasks one principal (or client, as above) holds at most. Default 16 MiB. */
+  maxBytesPerPrincipal?: number | undefined
   /** The clock (tests). Default `Date.now`. */
   now?: (() => number) | undefined
 }
-
-/** The bucket of tasks created without a principal. */
-const ANONYMOUS = '\u0000anonymous'
 
 /**
  * A `TaskStore` in this process's memory: for Node, Deno and Bun servers, and for tests. Tasks are gone when the
@@ -25,16 +27,16 @@ const ANONYMOUS = '\u0000anonymous'
 export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
   const maxTasks = options.maxTasks ?? 10_000
   const maxPerPrincipal = options.maxTasksPerPrincipal ?? 100
+  const maxBytes = options.maxBytesPerPrincipal ?? 16 * 1024 * 1024
   const now = options.now ?? Date.now
   const tasks = new Map<string, TaskRecord>()
-  const perPrincipal = new Map<string, number>()
+  /** Per owner (taskOwner): its unexpired tasks and, by id, their bytes (JSON) as created. */
+  const owners = new Map<string, Map<string, number>>()
 
-  const owner = (t: TaskRecord) => t.principal ?? ANONYMOUS
   const remove = (t: TaskRecord) => {
     tasks.delete(t.taskId)
-    const n = (perPrincipal.get(owner(t)) ?? 1) - 1
-    if (n > 0) perPrincipal.set(owner(t), n)
-    else perPrincipal.delete(owner(t))
+    const who = taskOwner(t)
+    if (owners.get(who)?.delete(t.taskId) && owners.get(who)?.size === 0) owners.delete(who)
   }
   /** The live task, dropping it when it has expired. */
   const live = (taskId: string) => {
@@ -58,13 +60,22 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
     async create(task) {
       if (tasks.has(task.taskId)) throw new Error(`task ${task.taskId} already exists`)
       sweep(false)
-      const who = owner(task)
-      if (tasks.size >= maxTasks || (perPrincipal.get(who) ?? 0) >= maxPerPrincipal) sweep(true)
+      const who = taskOwner(task)
+      const bytes = JSON.stringify(task).length
+      const full = () => {
+        const of = owners.get(who) ?? new Map<string, number>()
+        let total = bytes
+        for (const b of of.values()) total += b
+        return of.size >= maxPerPrincipal || total > maxBytes
+      }
+      if (tasks.size >= maxTasks || full()) sweep(true)
       if (tasks.size >= maxTasks) throw new TaskLimitError(`Too many tasks: the server holds ${maxTasks}`)
-      if ((perPrincipal.get(who) ?? 0) >= maxPerPrincipal)
-        throw new TaskLimitError(`Too many tasks: at most ${maxPerPrincipal} unexpired tasks per client`)
+      if (full())
+        throw new TaskLimitError(
+          `Too many tasks: at most ${maxPerPrincipal} (${maxBytes} bytes) unexpired per client`,
+        )
       tasks.set(task.taskId, structuredClone(task))
-      perPrincipal.set(who, (perPrincipal.get(who) ?? 0) + 1)
+      owners.set(who, (owners.get(who) ?? new Map()).set(task.taskId, bytes))
     },
     async get(taskId) {
       const t = live(taskId)

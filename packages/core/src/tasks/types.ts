@@ -51,6 +51,11 @@ export interface TaskRecord {
   pollIntervalMs?: number
   /** Who created it (`HandleOptions.principal`): nobody else can see, update or cancel it. */
   principal?: string
+  /**
+   * Without a principal: the client that created it (`HandleOptions.client`, its address), whose budget it
+   * counts against in the store. Not a credential: it gives no access to the task.
+   */
+  client?: string
   request: TaskRequest
   /** While `input_required`: the requests still unanswered. */
   inputRequests?: Record<string, TaskInputRequest>
@@ -96,7 +101,8 @@ export interface TaskTransition {
  * - `create` resolves only once `get` finds the task (SEP-2663: no CreateTaskResult before that);
  * - `get`/`update` treat an expired task (`expiresAt` passed) as unknown, and the store deletes it eventually;
  * - `update` applies `applyTaskChange(record, change, new Date())` atomically: a terminal task never changes;
- * - budgets are the store's: `create` rejects with a `TaskLimitError` when a principal or the store is full.
+ * - budgets are the store's: `create` rejects with a `TaskLimitError` when a principal (or, without one, a
+ *   `client`: see `taskOwner`) or the store is full.
  */
 export interface TaskStore {
   create(task: TaskRecord): Promise<void>

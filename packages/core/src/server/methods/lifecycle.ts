@@ -1,5 +1,6 @@
 import { invalidParams } from '../../errors/protocol-error.js'
 import { implementationFor } from '../../protocol/implementation.js'
+import { jsonLength } from '../../protocol/json.js'
 import { MAX_CLIENT_DESCRIPTION_LENGTH } from '../../protocol/limits.js'
 import { META_SERVER_INFO } from '../../protocol/meta.js'
 import { negotiateLegacyVersion, SUPPORTED_VERSIONS, V2025_03_26 } from '../../protocol/versions.js'
@@ -21,15 +22,6 @@ function serverResult(core: ServerCore, version: string, head: JsonObject, info:
   }
   const { instructions } = core.options
   return { ...head, capabilities, ...info, ...(instructions === undefined ? {} : { instructions }) }
-}
-
-/** The length of `value` as JSON; Infinity when it cannot be serialised (e.g. nested too deep). */
-function jsonLength(value: unknown): number {
-  try {
-    return JSON.stringify(value).length
-  } catch {
-    return Number.POSITIVE_INFINITY
-  }
 }
 
 /** Legacy `initialize` (basic/lifecycle): negotiate the version and remember the client in the session. */

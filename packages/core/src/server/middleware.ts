@@ -1,0 +1,148 @@
+import { decodeMessage } from '../jsonrpc/codec.js'
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
+import { toProtocolError } from '../errors/normalize.js'
+import { fromErrorObject } from '../errors/protocol-error.js'
+import { META_CLIENT_INFO, META_PROTOCOL_VERSION, readMeta } from '../protocol/meta.js'
+import { LEGACY, MODERN } from '../protocol/versions.js'
+import type { ServerCore } from './core.js'
+import { accepted, errorResult, type HandleOptions, type HandleResult, handleOne } from './handle.js'
+import type { ServerSession } from './session.js'
+import type { Implementation, JsonObject } from './types.js'
+
+/**
+ * One inbound message as middleware sees it: a request (with its `id`) or a notification, what is known of
+ * its era, session and caller. `params` is the message's own object (its `_meta` included): read it, do not
+ * change it. An `initialize` opens its session while it runs: `sessionId`, `onSessionClose` and `clientInfo`
+ * are read from it once `next()` has resolved.
+ */
+export interface InboundCall {
+  readonly kind: 'request' | 'notification'
+  readonly method: string
+  readonly params: JsonObject
+  /** The JSON-RPC id of a request; undefined for a notification. */
+  readonly id: RequestId | undefined
+  /**
+   * `modern` (2026-07-28, stateless: `_meta` names its version), `legacy` (`initialize`, a session's message or
+   * another request without modern `_meta`), undefined for a notification outside a session.
+   */
+  readonly era: 'legacy' | 'modern' | undefined
+  /**
+   * The request's protocol version: the one its `_meta` names (modern), the session's negotiated one
+   * (legacy); undefined for an `initialize` (its params ask for one, its result names the one agreed).
+   */
+  readonly protocolVersion: string | undefined
+  /** The legacy session's id (`Mcp-Session-Id`), if the message belongs to one. */
+  readonly sessionId: string | undefined
+  /**
+   * Calls `listener` once when the message's legacy session ends here (DELETE, expiry, the server's close);
+   * returns what removes it. Undefined outside a session. A session restored from a snapshot on another
+   * isolate ends there, not here.
+   */
+  readonly onSessionClose: ((listener: () => void) => () => void) | undefined
+  /** What the transport's auth layer verified (`HandleOptions.authInfo`). */
+  readonly authInfo: unknown
+  /** The client's `clientInfo`: from a modern request's `_meta`, else from the session's `initialize`. */
+  readonly clientInfo: Implementation | undefined
+}
+
+/**
+ * Runs around every inbound request and notification of a server: call `next()` to go on. It resolves to the
+ * request's result (`undefined` for a notification, or a request the client cancelled) and rejects with the
+ * `ProtocolError` the client will receive (an internal error names the correlation id under which the server
+ * logged what the handler threw). Return its result, or throw to answer with an error of your own instead
+ * (a `ProtocolError` keeps its code; anything else is an internal error). Added by `useMiddleware`.
+ */
+export type ServerMiddleware = (
+  call: InboundCall,
+  next: () => Promise<JsonObject | undefined>,
+) => Promise<JsonObject | undefined>
+
+/**
+ * The composed middleware of a server as the engine keeps it (`ServerCore.handle`): it handles one
+ * decoded-or-not message in place of `handleOne`. Everything middleware needs lives in this module, imported
+ * only by `useMiddleware` (`@edgemcp/core/middleware`), so a server without middleware carries none of it.
+ */
+export type Intercept = (
+  core: ServerCore,
+  value: unknown,
+  options: HandleOptions,
+) => HandleResult | Promise<HandleResult>
+
+/** Composes `list` outermost first into what the engine calls instead of `handleOne`. */
+export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept | undefined {
+  if (list.length === 0) return undefined
+  return (core, value, options) => {
+    const decoded = decodeMessage(value)
+    // Malformed messages and responses (to a legacy session's server→client requests) pass by.
+    if (!decoded.ok || !('method' in decoded.message)) return handleOne(core, value, options)
+    const message = decoded.message
+    let handled: HandleResult | undefined
+    let failure: unknown
+    const call = inboundCall(message, options, () => handled?.session)
+    const run = async (): Promise<JsonObject | undefined> => {
+      handled = await handleOne(core, value, options)
+      const body = handled.body
+      if (!body || Array.isArray(body)) return undefined
+      if ('error' in body) {
+        failure = fromErrorObject(body.error)
+        throw failure
+      }
+      return body.result
+    }
+    const step = (i: number): Promise<JsonObject | undefined> => {
+      const mw = list[i]
+      return mw ? mw(call, () => step(i + 1)) : run()
+    }
+    if (!('id' in message)) {
+      // A notification gets no answer, whatever the middleware does.
+      const done = () => handled ?? accepted(call.era)
+      return step(0).then(done, done)
+    }
+    return step(0).then(
+      (result): HandleResult => {
+        const body = handled?.body
+        if (handled && (!body || (!Array.isArray(body) && 'result' in body && body.result === result)))
+          return handled
+        return { body: { jsonrpc: '2.0', id: message.id, result: result ?? {} }, status: 200, era: call.era }
+      },
+      (e: unknown) =>
+        handled && e === failure ? handled : errorResult(toProtocolError(e), message.id, call.era),
+    )
+  }
+}
+
+function inboundCall(
+  message: JsonRpcRequest | JsonRpcNotification,
+  options: HandleOptions,
+  opened: () => ServerSession | undefined,
+): InboundCall {
+  const params = message.params ?? {}
+  const meta = readMeta(params)
+  const version = meta?.[META_PROTOCOL_VERSION]
+  const modern = version !== undefined || options.era === MODERN
+  const isRequest = 'id' in message
+  const session = () => options.session ?? opened()
+  return {
+    kind: isRequest ? 'request' : 'notification',
+    method: message.method,
+    params,
+    id: isRequest ? message.id : undefined,
+    era: modern ? MODERN : isRequest || options.session ? LEGACY : undefined,
+    protocolVersion: modern
+      ? typeof version === 'string'
+        ? version
+        : undefined
+      : options.session?.protocolVersion,
+    get sessionId() {
+      return modern ? undefined : session()?.id
+    },
+    get onSessionClose() {
+      const s = modern ? undefined : session()
+      return s ? (listener: () => void) => s.onClose(listener) : undefined
+    },
+    authInfo: options.authInfo,
+    get clientInfo() {
+      return modern ? (meta?.[META_CLIENT_INFO] as Implementation | undefined) : session()?.clientInfo
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import type { InboundCall, ServerMiddleware } from '@edgemcp/core/middleware'
+import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
+import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
+import { metaGetter } from './meta-carrier.js'
+import { resolve, type TracingOptions } from './options.js'
+
+export type ServerTracingOptions = TracingOptions
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * Middleware (`useMiddleware(server, serverTracing())`) that makes a SERVER span for every inbound request and
+ * notification by the MCP semantic conventions, parented on the trace context in `params._meta` and linked to
+ * the span active when the message arrived (the HTTP server span), and records
+ * `mcp.server.operation.duration`. The handler runs with the span active.
+ */
+export function serverTracing(options: ServerTracingOptions = {}): ServerMiddleware {
+  const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
+  const duration = meter.createHistogram('mcp.server.operation.duration', {
+    unit: 's',
+    description:
+      'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
+  })
+  const sessionDuration = meter.createHistogram('mcp.server.session.duration', {
+    unit: 's',
+    description: 'The duration of the MCP session as observed on the MCP server.',
+    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
+  })
+  return async (call, next) => {
+    const start = performance.now()
+    const active = context.active()
+    const meta = isObject(call.params._meta) ? call.params._meta : undefined
+    const parent = meta ? propagator.extract(active, meta, metaGetter) : active
+    const ambient = trace.getSpanContext(active)
+    const remote = trace.getSpanContext(parent)
+    // The conventions: the context in _meta is the parent; the ambient (transport) span is a link.
+    const links: Link[] = remote !== ambient && ambient ? [{ context: ambient }] : []
+    const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
+    const metric: Attributes = { ...extra, ...common }
+    const version = protocolVersion(call)
+    if (version !== undefined) metric['mcp.protocol.version'] = version
+    const span = tracer.startSpan(
+      name,
+      { kind: SpanKind.SERVER, attributes: { ...metric, ...spanOnly, ...callAttributes(call) } },
+      parent,
+    )
+    // Added once started rather than in the start options: @microlabs/otel-cf-workers' tracer (1.0.0-rc.52)
+    // drops the options' links, and on Workers this link is what ties the span to the Durable Object's fetch.
+    if (links.length > 0) span.addLinks(links)
+    recordArguments(span, call.method, call.params, capture)
+    try {
+      const result = await context.with(trace.setSpan(parent, span), next)
+      if (call.method === 'initialize' && typeof result?.protocolVersion === 'string') {
+        metric['mcp.protocol.version'] = result.protocolVersion
+        // A legacy session lasts from its initialize until it ends on this server.
+        const session: Attributes = { ...extra, 'mcp.protocol.version': result.protocolVersion }
+        call.onSessionClose?.(() => sessionDuration.record((performance.now() - start) / 1000, session))
+      }
+      recordResult(span, metric, call.method, result, capture)
+      return result
+    } catch (e) {
+      recordFailure(span, metric, e)
+      throw e
+    } finally {
+      // An initialize opens its session while it runs: its id is known now.
+      if (call.method === 'initialize' && call.sessionId !== undefined)
+        span.setAttribute('mcp.session.id', call.sessionId)
+      span.end()
+      duration.record((performance.now() - start) / 1000, metric)
+    }
+  }
+}
+
+/** The version a message speaks: an initialize names the one it asks for until the server answers. */
+function protocolVersion(call: InboundCall): string | undefined {
+  if (call.method === 'initialize' && typeof call.params.protocolVersion === 'string')
+    return call.params.protocolVersion
+  return call.protocolVersion
+}
+
+function callAttributes(call: InboundCall): Attributes {
+  const a: Attributes = {}
+  if (call.id !== undefined && call.id !== null) a['jsonrpc.request.id'] = String(call.id)
+  if (call.sessionId !== undefined) a['mcp.session.id'] = call.sessionId
+  return a
+}
