@@ -136,17 +136,8 @@ export class ClientLimits {
   /** Who sent request `c`, for these limits: its principal, else its address (see `clientKeyOf`). */
   clientOf(c: McpRequestContext, principal: string | undefined): string | undefined {
     if (principal !== undefined) return clientKeyOf(principal, undefined)
-    // The key of the last address asked about is kept: a client's requests come from one address, and its
-    // key costs a regular expression and a string per request otherwise (issue #30, workloads (a)-(c)).
-    const address = this.#options.clientAddress?.(c)
-    if (address !== this.#lastAddress || this.#lastKey === undefined) {
-      this.#lastAddress = address
-      this.#lastKey = clientKeyOf(undefined, address)
-    }
-    return this.#lastKey
+    return clientKeyOf(undefined, this.#options.clientAddress?.(c))
   }
-  #lastAddress: string | undefined
-  #lastKey: string | undefined
 
   /** The refusal for a client about to open one more legacy session, if it is over its share. */
   refuseSession(key: string | undefined): ProtocolError | undefined {

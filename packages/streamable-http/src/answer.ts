@@ -49,7 +49,6 @@ export class Answer implements PendingAnswer {
   #done = false
   /** Hand the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
   #deliver: ((response: Response | Promise<Response>) => void) | undefined
-  #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
   readonly #pendingId: RequestId | null
 
@@ -86,13 +85,20 @@ export class Answer implements PendingAnswer {
    * as the handler emits) otherwise.
    */
   respond(handling: HandleResult | Promise<HandleResult>): Response | Promise<Response> {
-    // A result known already (a synchronous method, see `handleNow`) is answered now: no promise of the
-    // response and no turn for `handling.then` (issue #30, callgrind, tools/bench workload (b): see
-    // docs/benchmarks.md, "Instructions per request").
-    if (!(handling instanceof Promise)) return this.#respondNow(handling)
-    return new Promise<Response>((resolve, reject) => {
+    if (!(handling instanceof Promise)) {
+      // A result known already (a synchronous method, see `handleNow`) is answered now: no promise of the
+      // response and no turn for `handling.then` (issue #30, see `runRequest` for its callgrind figures). The
+      // handler may have emitted (and switched to SSE) already: that response is the answer, and `#settle`
+      // finishes its stream; otherwise `#settle` delivers the JSON answer (or its promise) here.
+      let response: Response | Promise<Response> | undefined = this.#response
+      this.#deliver = (answer) => {
+        response = answer
+      }
+      this.#settle(handling)
+      return response!
+    }
+    return new Promise<Response>((resolve) => {
       this.#deliver = resolve
-      this.#fail = reject
       // The handler may have emitted (and switched to SSE) before handle() returned.
       if (this.#response) resolve(this.#response)
       handling.then(
@@ -100,20 +106,6 @@ export class Answer implements PendingAnswer {
         (e: unknown) => this.#settle(undefined, e),
       )
     })
-  }
-
-  #respondNow(r: HandleResult): Response | Promise<Response> {
-    // The handler may have emitted (and switched to SSE) already: that response is the answer, and `#settle`
-    // finishes its stream. Otherwise `#settle` delivers the JSON answer (or its promise) here.
-    let response: Response | Promise<Response> | undefined = this.#response
-    this.#deliver = (answer) => {
-      response = answer
-    }
-    this.#fail = (e: unknown) => {
-      response = Promise.reject(e)
-    }
-    this.#settle(r)
-    return response!
   }
 
   ensureStream(): EventStream | undefined {
@@ -153,10 +145,8 @@ export class Answer implements PendingAnswer {
   #settle(r: HandleResult | undefined, error?: unknown): void {
     this.#done = true
     const deliver = this.#deliver!
-    const fail = this.#fail!
     this.#c = undefined
     this.#deliver = undefined
-    this.#fail = undefined
     this.#cancellation?.release()
     const stream = this.#stream
     const changed = this.#changes ? (r?.session ?? this.#session) : undefined
@@ -180,7 +170,7 @@ export class Answer implements PendingAnswer {
               : jsonResponse(r),
         )
       } catch (e) {
-        fail(e)
+        deliver(Promise.reject(e))
       }
     }
   }

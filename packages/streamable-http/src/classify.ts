@@ -57,32 +57,16 @@ export function classify(
  * 2025-03-26 or the session's negotiated version; unknown → 400; different from what the session
  * negotiated → 400.
  */
-export function legacyPlan(
+export async function legacyPlan(
   state: HandlerState,
   headers: Headers,
   header: string | null,
   principal: string | undefined,
-): LegacyPlan | Promise<LegacyPlan> {
+): Promise<{ error: ProtocolError } | { session: ServerSession | undefined }> {
   const id = headers.get('mcp-session-id')?.trim()
-  // Not async: a request naming a session waits for its store once (`findSession`'s promise), not at all when
-  // the store answers at once (the default in-memory one), and one without a session not at all (issue #30,
-  // workload (b): with `findSession`, 2 async frames and their awaits fewer per request).
-  if (id === undefined) return legacyVerdict(undefined, header)
-  const found = state.findSession(id, principal)
-  return found instanceof Promise
-    ? found.then((session) => sessionVerdict(session, header))
-    : sessionVerdict(found, header)
-}
-
-const sessionVerdict = (session: ServerSession | undefined, header: string | null): LegacyPlan =>
-  session
-    ? legacyVerdict(session, header)
-    : { error: transportError(404, 'Session not found: initialize a new session') }
-
-type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
-
-/** The version header rules of `legacyPlan`, once the session (if the request names one) is known. */
-function legacyVerdict(session: ServerSession | undefined, header: string | null): LegacyPlan {
+  const session = id === undefined ? undefined : await state.findSession(id, principal)
+  if (id !== undefined && !session)
+    return { error: transportError(404, 'Session not found: initialize a new session') }
   if (header === null) return { session }
   if (!isLegacyVersion(header))
     return { error: new UnsupportedProtocolVersionError(header, SUPPORTED_VERSIONS) }

@@ -37,7 +37,7 @@ export function parseBody(body: BodyResult): Response | { value: unknown } {
  * and SSE (406, unless `acceptJsonOnly`), the body within `maxBodyBytes` (413) and valid JSON (400). The
  * refusal as a response, or the parsed body.
  */
-export function readPost(
+export async function readPost(
   request: Request,
   o: Pick<ResolvedOptions, 'acceptJsonOnly' | 'maxBodyBytes'>,
 ): Promise<Response | PostIntake> {
@@ -50,12 +50,8 @@ export function readPost(
       request,
       transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
-  // A `then` on the body, not an async function awaiting it: one promise and one async frame fewer per POST
-  // (issue #30, with the hops cut in `legacyPlan`).
-  return readBody(request, o.maxBodyBytes).then((body) => {
-    const parsed = parseBody(body)
-    return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
-  })
+  const parsed = parseBody(await readBody(request, o.maxBodyBytes))
+  return parsed instanceof Response ? parsed : { value: parsed.value, acceptsSse }
 }
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
@@ -123,8 +119,5 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   })
   // A listen stream counts against its client's share until it ends (the request's handling settles).
   if (listening) void Promise.resolve(handling).finally(listening)
-  // A promise is awaited rather than returned: an async function returning a promise resolves its own with it
-  // through two more microtask turns (issue #30, callgrind, tools/bench workload (b)).
-  const response = answer.respond(handling)
-  return response instanceof Promise ? await response : response
+  return answer.respond(handling)
 }

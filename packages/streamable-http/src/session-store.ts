@@ -1,8 +1,5 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import { overLimit } from './admission.js'
-import { NOT_NOW, setLookupNow } from './lookup-now.js'
-
-export { lookupNow, NOT_NOW } from './lookup-now.js'
 
 /**
  * Where the handler keeps legacy-era sessions (2025-11-25 basic/transports "Session Management"), keyed by
@@ -75,18 +72,6 @@ export class InMemorySessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<ServerSession | undefined> {
-    return this.#lookup(id)
-  }
-
-  static {
-    setLookupNow((store, id) =>
-      store.get === InMemorySessionStore.prototype.get && #sessions in store
-        ? (store as InMemorySessionStore).#lookup(id)
-        : NOT_NOW,
-    )
-  }
-
-  #lookup(id: string): ServerSession | undefined {
     const now = this.#now()
     if (now >= this.#nextSweep) this.#sweep(now)
     const session = this.#sessions.get(id)

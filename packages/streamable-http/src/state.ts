@@ -8,7 +8,6 @@ import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import { usableSession } from './usable-session.js'
-import { lookupNow, NOT_NOW } from './lookup-now.js'
 import type { SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
@@ -75,22 +74,9 @@ export class HandlerState {
     this.limits = new ClientLimits(options)
   }
 
-  /**
-   * The session named by a request, if it exists and belongs to this principal: at once from the default
-   * in-memory store (`lookupNow`), else by one `then` on the store's promise, not an async function awaiting
-   * it (issue #30, workload (b): part of the promise hops cut there, see `legacyPlan`).
-   */
-  findSession(
-    id: string,
-    principal: string | undefined,
-  ): ServerSession | undefined | Promise<ServerSession | undefined> {
-    const now = lookupNow(this.sessions, id)
-    if (now !== NOT_NOW) return this.#usable(now, principal)
-    return this.sessions.get(id).then((found) => this.#usable(found, principal))
-  }
-
-  #usable(found: ServerSession | undefined, principal: string | undefined): ServerSession | undefined {
-    const session = usableSession(found, principal)
+  /** The session named by a request, if it exists and belongs to this principal. */
+  async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
+    const session = usableSession(await this.sessions.get(id), principal)
     if (session) this.#hook(session)
     return session
   }
@@ -119,7 +105,6 @@ export class HandlerState {
     this.#hooked.add(session)
     session.onClose(() => {
       const id = session.id
-      this.#pending.delete(id)
       const streams = this.#streams.get(id)
       this.#streams.delete(id)
       for (const s of streams ?? []) {
@@ -213,9 +198,8 @@ export class HandlerState {
   removePending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
     const requests = this.#pending.get(sessionId)
     if (requests?.get(requestId) !== answer) return
-    // The session's (empty) map stays until the session closes (see `#hook`): a session making one request at
-    // a time no longer allocates and drops a Map per request (issue #30, workload (b)).
     requests.delete(requestId)
+    if (requests.size === 0) this.#pending.delete(sessionId)
   }
 
   /**

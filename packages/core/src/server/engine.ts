@@ -36,15 +36,14 @@ export function serverEngine(server: McpServer | ToolServer): ServerEngine {
  * #30: callgrind, workload (b) of tools/bench, see the transport's `Answer.respond`). A `handle` that was
  * replaced on the instance or in a subclass (@edgemcp/workers' hooks, tests) is called as it is.
  */
-export function handleNow(
+export const handleNow = (
   server: McpServer | ToolServer,
   value: unknown,
   options: HandleOptions,
-): HandleResult | Promise<HandleResult> {
-  return plainHandles.has(server.handle)
+): HandleResult | Promise<HandleResult> =>
+  plainHandles.has(server.handle)
     ? handleInboundNow(serverEngine(server), value, options)
     : server.handle(value, options)
-}
 
 /** The transport-facing internals of a server (`@edgemcp/core/internal`). */
 export function internalsOf(server: McpServer | ToolServer): ServerInternals {

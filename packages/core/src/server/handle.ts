@@ -92,9 +92,9 @@ export function handleInbound(
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
-  const r = handleInboundNow(core, value, options)
-  // Most requests settle through one promise; a synchronous answer is wrapped once.
-  return r instanceof Promise ? r : Promise.resolve(r)
+  // Most requests settle through one promise (which Promise.resolve returns as it is); a synchronous answer is
+  // wrapped once.
+  return Promise.resolve(handleInboundNow(core, value, options))
 }
 
 /**
@@ -124,20 +124,20 @@ export function handleInboundNow(
 export const plainHandles = new Set<unknown>()
 
 /** A failure that escaped the method's own handling, as the JSON-RPC error answering `value`. */
-const failed = (e: unknown, value: unknown): HandleResult =>
-  errorResult(toProtocolError(e), readId(value), undefined)
+const failed = (e: unknown, value: unknown): HandleResult => errorResult(toProtocolError(e), readId(value))
 
 export function errorResult(
   error: ProtocolError,
   id: RequestId | null,
-  era: HandleResult['era'],
+  // Optional: a message of no known era leaves it out (a few bytes at each call site of every bundle).
+  era?: HandleResult['era'],
   status = httpStatusFor(error),
 ): HandleResult {
   return { body: error.toResponse(id), status, era }
 }
 
 /** An invalid request (-32600) answering `id`. */
-export const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) =>
+export const refuse = (detail: string, id: RequestId | null, era?: HandleResult['era']) =>
   errorResult(invalidRequest(detail), id, era)
 
 /** A malformed `_meta` field: it rejects the HTTP request as a whole (400) when `status` says so. */
@@ -151,7 +151,7 @@ export function handleOne(
   options: HandleOptions,
 ): HandleResult | Promise<HandleResult> {
   const decoded = decodeMessage(value)
-  if (!decoded.ok) return errorResult(decoded.error, decoded.id, undefined)
+  if (!decoded.ok) return errorResult(decoded.error, decoded.id)
   const message = decoded.message
   if (!('method' in message) || !('id' in message)) {
     // A response is legal only as the answer to a server→client request of a legacy session; a notification
@@ -160,12 +160,11 @@ export function handleOne(
     if (session && core.features.legacy?.receive(session, message)) return accepted(LEGACY)
     return 'method' in message
       ? accepted(undefined)
-      : refuse('unexpected response: no request of this server is waiting for it', null, undefined)
+      : refuse('unexpected response: no request of this server is waiting for it', null)
   }
   const meta = readMeta(message.params)
   const tokenProblem = meta && progressTokenProblem(meta.progressToken)
-  if (tokenProblem)
-    return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id, undefined)
+  if (tokenProblem) return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id)
   if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
   return core.features.legacyRequest(core, message, options)
@@ -260,60 +259,34 @@ export function createScope(
 
 /**
  * Runs a request's method and makes its response. Synchronous when the method is (most tools/call and every
- * cached list): an async function awaiting `dispatch` cost a promise and two microtask turns per request
- * (issue #30; with the transport's hops, callgrind, workload (b): 294,294 / 298,878 -> 288,907 / 296,709
- * instructions per request, within that count's noise).
+ * cached list), so that `handleNow`'s transports answer it without a promise (issue #30: with `handleNow` and
+ * `Answer.respond`, callgrind, tools/bench workload (b), 299,472 -> 285,489 instructions per request).
  */
 export function runRequest(
   scope: RequestScope,
   registerIn: ServerSession | undefined,
 ): HandleResult | Promise<HandleResult> {
-  const { request, abort, core } = scope
-  registerIn?.inflight.set(request.id, abort)
+  const { request, abort, era, core } = scope
+  const id = request.id
+  registerIn?.inflight.set(id, abort)
   core.inflight.add(abort)
+  // The method returned `value`, or failed with it: the request is no longer in flight, and this is its response.
+  const ran = (value: unknown, failed?: boolean): HandleResult => {
+    if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
+    core.inflight.delete(abort)
+    abort.dispose()
+    // basic/utilities/cancellation: a cancelled request gets no response.
+    if (abort.cancelledByClient) return accepted(era)
+    if (!failed) return { body: { jsonrpc: '2.0', id, result: value as JsonObject }, status: 200, era }
+    const error = toProtocolError(value)
+    // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
+    return errorResult(error, id, era, era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined)
+  }
   let result: JsonObject | Promise<JsonObject>
   try {
     result = dispatch(scope)
   } catch (e) {
-    return ranInto(scope, registerIn, e)
+    return ran(e, true)
   }
-  return result instanceof Promise
-    ? result.then(
-        (r) => ran(scope, registerIn, r),
-        (e: unknown) => ranInto(scope, registerIn, e),
-      )
-    : ran(scope, registerIn, result)
-}
-
-/** The request's method returned `result`: its response (none when the client cancelled it). */
-function ran(scope: RequestScope, registerIn: ServerSession | undefined, result: JsonObject): HandleResult {
-  release(scope, registerIn)
-  const { era, request } = scope
-  // basic/utilities/cancellation: a cancelled request gets no response.
-  if (scope.abort.cancelledByClient) return accepted(era)
-  return { body: { jsonrpc: '2.0', id: request.id, result }, status: 200, era }
-}
-
-/** The request's method failed with `e`: its error response (none when the client cancelled it). */
-function ranInto(scope: RequestScope, registerIn: ServerSession | undefined, e: unknown): HandleResult {
-  release(scope, registerIn)
-  const { era, request } = scope
-  if (scope.abort.cancelledByClient) return accepted(era)
-  const error = toProtocolError(e)
-  // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
-  return errorResult(
-    error,
-    request.id,
-    era,
-    era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined,
-  )
-}
-
-/** The request is no longer in flight. */
-function release(scope: RequestScope, registerIn: ServerSession | undefined): void {
-  const { abort, core } = scope
-  const id = scope.request.id
-  if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
-  core.inflight.delete(abort)
-  abort.dispose()
+  return result instanceof Promise ? result.then(ran, (e: unknown) => ran(e, true)) : ran(result)
 }

@@ -107,7 +107,5 @@ const TOOLS_ONLY: EngineFeatures = {
     ),
   // Batches exist in 2025-03-26 only.
   batch: () =>
-    Promise.resolve(
-      refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null, undefined),
-    ),
+    Promise.resolve(refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null)),
 }
