@@ -52,7 +52,10 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
       recordResult(span, metric, call.method, result, capture)
       return result
     } catch (e) {
-      recordFailure(span, metric, e)
+      // A subscription ends when its caller closes it (`close()` cancels the request): not a failure.
+      if (call.method === 'subscriptions/listen' && (e as { kind?: unknown } | null)?.kind === 'aborted')
+        span.setAttributes(metric)
+      else recordFailure(span, metric, e)
       throw e
     } finally {
       // The session's id is known once initialize is answered (a span attribute only: high cardinality).
