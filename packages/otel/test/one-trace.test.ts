@@ -2,15 +2,15 @@
 // stream, MRTR input rounds, task polling, and a legacy session's server→client requests. A traced edgemcp
 // client calls a traced edgemcp server over real HTTP; spans from in-memory exporters, checked against the MCP
 // semantic conventions (span names, kinds, parents, attributes).
-import { McpServer } from '@edgemcp/core'
+import { McpServer, ProtocolError } from '@edgemcp/core'
 import { useMiddleware } from '@edgemcp/core/middleware'
 import { clientTasks, createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serverTracing } from '../src/index.js'
 import { serveForTest, tracedClient, tracedServer } from './support/fixture.js'
-import { memorySdk } from './support/memory.js'
+import { histogram, memorySdk } from './support/memory.js'
 
 let sdk = memorySdk()
 afterEach(async () => {
@@ -122,7 +122,7 @@ describe('MRTR input rounds (2026-07-28)', () => {
     let text: unknown
     const turn = await inTurn(async () => {
       const result = await client.callTool({ name: 'confirm', arguments: {} })
-      text = result.content[0]
+      text = result.content?.[0]
     })
     expect(text).toEqual({ type: 'text', text: 'true Ada' })
     expect(elicit).toHaveBeenCalledTimes(2)
@@ -213,7 +213,7 @@ describe('tasks (@edgemcp/core/tasks, 2026-07-28)', () => {
         timeout: 10_000,
       })
       release()
-      text = (await call).content[0]
+      text = (await call).content?.[0]
     })
     expect(text).toEqual({ type: 'text', text: 'built for Ada' })
 
@@ -251,5 +251,139 @@ describe('tasks (@edgemcp/core/tasks, 2026-07-28)', () => {
     const build = sdk.spans().find((s) => s.name === 'build report')!
     expect(build.parentSpanContext?.spanId).toBe(idOf(callServer!))
     expectOneTrace(turn)
+  })
+})
+
+describe('server→client requests of a legacy session (2025-11-25)', () => {
+  async function legacyRun(options: { clientTracing?: boolean } = {}) {
+    const server = tracedServer(sdk)
+    server.tool('book', {}, async (_args, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'Which day?',
+        requestedSchema: { type: 'object', properties: { day: { type: 'string' } } },
+      })
+      const sampled = await ctx.sample({ messages: [], maxTokens: 5 }).catch((e: unknown) => e)
+      return {
+        content: [
+          { type: 'text', text: `${String(answer.content?.day)} ${(sampled as ProtocolError).code}` },
+        ],
+      }
+    })
+    const url = `${await serveForTest(server)}/`
+    const seen: { meta: unknown; active: string | undefined }[] = []
+    const handlers = {
+      elicit: async (params: { _meta?: unknown }) => {
+        seen.push({ meta: params._meta, active: trace.getActiveSpan()?.spanContext().spanId })
+        sdk.tracerProvider.getTracer('handler').startSpan('show dialog').end()
+        return { action: 'accept' as const, content: { day: 'Monday' } }
+      },
+      sample: async (): Promise<never> => {
+        throw new ProtocolError(-32042, 'no model here')
+      },
+    }
+    const client =
+      options.clientTracing === false
+        ? await (async () => {
+            const { McpClient } = await import('@edgemcp/core')
+            const { StreamableHttpClientTransport } = await import('@edgemcp/streamable-http')
+            const plain = new McpClient(
+              { name: 'plain', version: '1.0.0' },
+              { protocol: '2025-11-25', handlers },
+            )
+            await plain.connect(new StreamableHttpClientTransport(url))
+            return plain
+          })()
+        : await tracedClient(url, '2025-11-25', sdk, { handlers })
+    let text: unknown
+    const turn = await inTurn(async () => {
+      text = (await client.callTool({ name: 'book', arguments: {} })).content?.[0]
+    })
+    if (options.clientTracing === false) await client.close()
+    expect(text).toEqual({ type: 'text', text: 'Monday -32042' })
+    return { turn, seen }
+  }
+
+  it('the server’s request is a CLIENT span under the tools/call SERVER span; the client’s answer a SERVER span under it', async () => {
+    const { turn, seen } = await legacyRun()
+    const [callClient] = spansOf('tools/call book', SpanKind.CLIENT)
+    const [callServer] = spansOf('tools/call book', SpanKind.SERVER)
+    expectPair(turn, callClient!, callServer!)
+    const session = callServer!.attributes['mcp.session.id']
+    expect(session).toEqual(expect.stringMatching(/^[\x21-\x7e]+$/))
+
+    for (const [method, failed] of [
+      ['elicitation/create', false],
+      ['sampling/createMessage', true],
+    ] as const) {
+      // The server sends it: kind CLIENT ("reported by the MCP server when server initiates the operation").
+      const [asked, ...moreAsked] = spansOf(method, SpanKind.CLIENT)
+      expect(moreAsked).toEqual([])
+      expect(traceOf(asked!)).toBe(traceOf(turn))
+      expect(asked!.parentSpanContext?.spanId).toBe(idOf(callServer!))
+      // The client answers it: kind SERVER ("reported by the MCP client when server initiates the operation").
+      const [answered, ...moreAnswered] = spansOf(method, SpanKind.SERVER)
+      expect(moreAnswered).toEqual([])
+      expect(traceOf(answered!)).toBe(traceOf(turn))
+      expect(answered!.parentSpanContext?.spanId).toBe(idOf(asked!))
+      expect(answered!.parentSpanContext?.isRemote).toBe(true)
+      const failure = failed ? { 'error.type': '-32042', 'rpc.response.status_code': '-32042' } : {}
+      const common = {
+        'mcp.method.name': method,
+        'mcp.protocol.version': '2025-11-25',
+        'jsonrpc.request.id': expect.stringMatching(/^[0-9a-f]{8}-\d+$/),
+        'mcp.session.id': session,
+        ...failure,
+      }
+      expect(asked!.attributes).toEqual(common)
+      expect(answered!.attributes).toEqual(common)
+      expect(answered!.attributes['jsonrpc.request.id']).toBe(asked!.attributes['jsonrpc.request.id'])
+      for (const span of [asked!, answered!])
+        expect(span.status).toEqual(
+          failed ? { code: SpanStatusCode.ERROR, message: 'no model here' } : { code: SpanStatusCode.UNSET },
+        )
+    }
+    // The elicitation carried the server's CLIENT span in its _meta (SEP-414), and the client's handler ran
+    // with its SERVER span active: the handler's own spans are its children.
+    const asked = spansOf('elicitation/create', SpanKind.CLIENT)[0]!
+    const answered = spansOf('elicitation/create', SpanKind.SERVER)[0]!
+    expect(seen).toEqual([
+      {
+        meta: { traceparent: `00-${traceOf(turn)}-${idOf(asked)}-01` },
+        active: idOf(answered),
+      },
+    ])
+    const dialog = sdk.spans().find((s) => s.name === 'show dialog')!
+    expect(dialog.parentSpanContext?.spanId).toBe(idOf(answered))
+    expectOneTrace(turn)
+
+    // Durations by who sent the request: the server's request is a client operation, the client's answer a
+    // server operation (low-cardinality attributes only).
+    const all = await sdk.metrics()
+    for (const [name, other] of [
+      ['mcp.client.operation.duration', 'tools/call'],
+      ['mcp.server.operation.duration', 'tools/call'],
+    ] as const) {
+      const points = histogram(all, name)!.dataPoints as { attributes: Record<string, unknown> }[]
+      const methods = points.map((p) => p.attributes['mcp.method.name'])
+      expect(methods).toEqual(expect.arrayContaining(['elicitation/create', 'sampling/createMessage', other]))
+      const elicit = points.find((p) => p.attributes['mcp.method.name'] === 'elicitation/create')!
+      expect(elicit.attributes).toEqual({
+        'mcp.method.name': 'elicitation/create',
+        'mcp.protocol.version': '2025-11-25',
+      })
+    }
+  })
+
+  it('a client without tracing still gets the context in the request’s _meta', async () => {
+    const { turn, seen } = await legacyRun({ clientTracing: false })
+    const asked = spansOf('elicitation/create', SpanKind.CLIENT)[0]!
+    expect(asked.parentSpanContext?.spanId).toBe(idOf(spansOf('tools/call book', SpanKind.SERVER)[0]!))
+    // (The handler runs in the async context of the read of the call's response: the caller's, here.)
+    expect(seen).toEqual([
+      { meta: { traceparent: `00-${traceOf(asked)}-${idOf(asked)}-01` }, active: idOf(turn) },
+    ])
+    expect(spansOf('elicitation/create', SpanKind.SERVER)).toEqual([])
+    // No client span for the call: the SERVER span is the root of a trace of its own (not the turn's).
+    expect(traceOf(asked)).not.toBe(traceOf(turn))
   })
 })
