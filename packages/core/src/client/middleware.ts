@@ -147,8 +147,8 @@ function compose(client: Hooked, list: readonly ClientMiddleware[]): ClientInter
 }
 
 function composeInbound(client: Hooked, list: readonly ClientMiddleware[]): AnswerIntercept | undefined {
-  const inbound = list.flatMap((mw) => (mw.inbound ? [mw.inbound] : []))
-  if (inbound.length === 0) return undefined
+  const inbound = list.flatMap((mw) => mw.inbound ?? [])
+  if (!inbound[0]) return undefined
   return (run, request, ctx) => {
     const transport = client.transport
     const call: ClientInboundCall = {

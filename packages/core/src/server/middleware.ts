@@ -5,7 +5,6 @@ import { fromErrorObject } from '../errors/protocol-error.js'
 import { META_CLIENT_INFO, META_PROTOCOL_VERSION, readMeta } from '../protocol/meta.js'
 import { LEGACY, MODERN } from '../protocol/versions.js'
 import type { RequestScope, ServerCore } from './core.js'
-import { isObject } from '../protocol/json.js'
 import { accepted, errorResult, type HandleOptions, type HandleResult, handleOne } from './handle.js'
 import type { ServerSession, SessionRequestOptions } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
@@ -101,28 +100,24 @@ export type AskIntercept = (
 
 /** Composes the `outbound` parts of `list`, outermost first; undefined when none has one. */
 export function composeOutbound(list: readonly ServerMiddleware[]): AskIntercept | undefined {
-  const outbound = list.flatMap((mw) => (mw.outbound ? [mw.outbound] : []))
-  if (outbound.length === 0) return undefined
+  const outbound = list.flatMap((mw) => mw.outbound ?? [])
+  if (!outbound[0]) return undefined
   return (send, scope, method, params, options) => {
-    params._meta = isObject(params._meta) ? { ...params._meta } : {}
-    const meta = params._meta as JsonObject
-    // The session numbers the request as it hands it to the channel: read the id there.
-    const via = options.via
-    let id: RequestId | undefined
-    if (via)
-      options.via = (message) => {
-        if ('id' in message && 'method' in message) id = message.id
-        return via(message)
-      }
-    const session = scope.session!
-    const call: ServerOutboundCall = {
+    // The handler's own `_meta` object stays as it was.
+    const meta: JsonObject = { ...(params._meta as JsonObject | undefined) }
+    params._meta = meta
+    const call = {
       method,
-      params: params as ServerOutboundCall['params'],
-      get id() {
-        return id
-      },
+      params,
+      id: undefined as RequestId | undefined,
       protocolVersion: scope.protocolVersion,
-      sessionId: session.id,
+      sessionId: scope.session!.id,
+    } as ServerOutboundCall
+    // The session numbers the request as it hands it to the channel (a legacy scope always has one).
+    const via = options.via!
+    options.via = (message) => {
+      if ('method' in message && 'id' in message) (call as { id: RequestId }).id = message.id
+      return via(message)
     }
     const step = (i: number): Promise<JsonObject> => {
       const mw = outbound[i]
