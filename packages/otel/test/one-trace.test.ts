@@ -2,9 +2,10 @@
 // stream, MRTR input rounds, task polling, and a legacy session's server→client requests. A traced edgemcp
 // client calls a traced edgemcp server over real HTTP; spans from in-memory exporters, checked against the MCP
 // semantic conventions (span names, kinds, parents, attributes).
-import { McpServer, ProtocolError } from '@edgemcp/core'
+import { type ClientHandlers, McpClient, McpServer, ProtocolError } from '@edgemcp/core'
 import { useMiddleware } from '@edgemcp/core/middleware'
 import { clientTasks, createMemoryTaskStore, taskExtension } from '@edgemcp/core/tasks'
+import { StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -271,29 +272,22 @@ describe('server→client requests of a legacy session (2025-11-25)', () => {
     })
     const url = `${await serveForTest(server)}/`
     const seen: { meta: unknown; active: string | undefined }[] = []
-    const handlers = {
-      elicit: async (params: { _meta?: unknown }) => {
-        seen.push({ meta: params._meta, active: trace.getActiveSpan()?.spanContext().spanId })
+    const handlers: ClientHandlers = {
+      elicit: async (params) => {
+        const meta = (params as { _meta?: unknown })._meta
+        seen.push({ meta, active: trace.getActiveSpan()?.spanContext().spanId })
         sdk.tracerProvider.getTracer('handler').startSpan('show dialog').end()
-        return { action: 'accept' as const, content: { day: 'Monday' } }
+        return { action: 'accept', content: { day: 'Monday' } }
       },
-      sample: async (): Promise<never> => {
+      sample: async () => {
         throw new ProtocolError(-32042, 'no model here')
       },
     }
-    const client =
-      options.clientTracing === false
-        ? await (async () => {
-            const { McpClient } = await import('@edgemcp/core')
-            const { StreamableHttpClientTransport } = await import('@edgemcp/streamable-http')
-            const plain = new McpClient(
-              { name: 'plain', version: '1.0.0' },
-              { protocol: '2025-11-25', handlers },
-            )
-            await plain.connect(new StreamableHttpClientTransport(url))
-            return plain
-          })()
-        : await tracedClient(url, '2025-11-25', sdk, { handlers })
+    let client: McpClient
+    if (options.clientTracing === false) {
+      client = new McpClient({ name: 'plain', version: '1.0.0' }, { protocol: '2025-11-25', handlers })
+      await client.connect(new StreamableHttpClientTransport(url))
+    } else client = await tracedClient(url, '2025-11-25', sdk, { handlers })
     let text: unknown
     const turn = await inTurn(async () => {
       text = (await client.callTool({ name: 'book', arguments: {} })).content?.[0]
