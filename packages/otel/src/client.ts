@@ -1,8 +1,8 @@
 import type { ClientMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, SpanKind, trace } from '@opentelemetry/api'
-import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaSetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export interface ClientTracingOptions extends TracingOptions {
   /** The server's URL: gives `server.address`, `server.port`, `network.protocol.name` and `network.transport`. */
@@ -18,17 +18,7 @@ export interface ClientTracingOptions extends TracingOptions {
 export function clientTracing(options: ClientTracingOptions = {}): ClientMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
   const network = networkAttributes(options.serverUrl)
-  const duration = meter.createHistogram('mcp.client.operation.duration', {
-    unit: 's',
-    description:
-      'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  const sessionDuration = meter.createHistogram('mcp.client.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP client.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'client')
   return async (call, next) => {
     const start = performance.now()
     const { name, common, spanOnly } = describe(call.method, call.params, uriInName)

@@ -1,8 +1,8 @@
 import type { InboundCall, ServerMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
-import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaGetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export type ServerTracingOptions = TracingOptions
 
@@ -17,17 +17,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function serverTracing(options: ServerTracingOptions = {}): ServerMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
-  const duration = meter.createHistogram('mcp.server.operation.duration', {
-    unit: 's',
-    description:
-      'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  const sessionDuration = meter.createHistogram('mcp.server.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP server.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'server')
   return async (call, next) => {
     const start = performance.now()
     const active = context.active()
