@@ -1,29 +1,10 @@
-import type { Attributes, Histogram, Meter, Span } from '@opentelemetry/api'
+import type { Attributes, Span } from '@opentelemetry/api'
 import { SpanStatusCode } from '@opentelemetry/api'
 
 /** The histogram buckets (seconds) the MCP semantic conventions advise for every MCP duration metric. */
 export const MCP_DURATION_BUCKETS: readonly number[] = [
   0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300,
 ]
-
-const DESCRIPTIONS = {
-  client:
-    'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
-  server:
-    'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
-}
-
-/**
- * `mcp.{side}.operation.duration`. The conventions name the side by who sends the request, not by who is the
- * server: a server's request to its client is measured as a client operation, and the other way round.
- */
-export function operationDuration(meter: Meter, side: 'client' | 'server'): Histogram {
-  return meter.createHistogram(`mcp.${side}.operation.duration`, {
-    unit: 's',
-    description: DESCRIPTIONS[side],
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-}
 
 /** Methods whose `params.uri` is `mcp.resource.uri` (the conventions' list). */
 const URI_METHODS = new Set([

@@ -1,15 +1,8 @@
 import type { ClientInboundMiddleware, ClientMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, SpanKind, trace } from '@opentelemetry/api'
-import {
-  describe,
-  MCP_DURATION_BUCKETS,
-  operationDuration,
-  recordArguments,
-  recordFailure,
-  recordResult,
-} from './attributes.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaGetter, metaSetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export interface ClientTracingOptions extends TracingOptions {
   /** The server's URL: gives `server.address`, `server.port`, `network.protocol.name` and `network.transport`. */
@@ -27,13 +20,9 @@ export interface ClientTracingOptions extends TracingOptions {
 export function clientTracing(options: ClientTracingOptions = {}): ClientMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
   const network = networkAttributes(options.serverUrl)
-  const duration = operationDuration(meter, 'client')
-  const answerDuration = operationDuration(meter, 'server')
-  const sessionDuration = meter.createHistogram('mcp.client.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP client.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'client')
+  // The conventions name the side by who sends: the requests the server sends are server operations here.
+  const answerDuration = durationHistograms(meter, 'server').operation
   const middleware: ClientMiddleware = async (call, next) => {
     const start = performance.now()
     const { name, common, spanOnly } = describe(call.method, call.params, uriInName)

@@ -1,15 +1,8 @@
 import type { InboundCall, ServerMiddleware, ServerOutboundMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
-import {
-  describe,
-  MCP_DURATION_BUCKETS,
-  operationDuration,
-  recordArguments,
-  recordFailure,
-  recordResult,
-} from './attributes.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
 import { metaGetter, metaSetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export type ServerTracingOptions = TracingOptions
 
@@ -26,13 +19,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function serverTracing(options: ServerTracingOptions = {}): ServerMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
-  const duration = operationDuration(meter, 'server')
-  const askDuration = operationDuration(meter, 'client')
-  const sessionDuration = meter.createHistogram('mcp.server.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP server.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'server')
+  // The conventions name the side by who sends: the server's requests to its client are client operations.
+  const askDuration = durationHistograms(meter, 'client').operation
   const middleware: ServerMiddleware = async (call, next) => {
     const start = performance.now()
     const active = context.active()
