@@ -3,6 +3,16 @@
 // a server or client without middleware carries only the engine's one property check per message.
 
 export { useMiddleware } from './server/use-middleware.js'
-export type { InboundCall, ServerMiddleware } from './server/middleware.js'
+export type {
+  InboundCall,
+  ServerMiddleware,
+  ServerOutboundCall,
+  ServerOutboundMiddleware,
+} from './server/middleware.js'
 export { useClientMiddleware } from './client/middleware.js'
-export type { ClientMiddleware, OutboundCall } from './client/middleware.js'
+export type {
+  ClientInboundCall,
+  ClientInboundMiddleware,
+  ClientMiddleware,
+  OutboundCall,
+} from './client/middleware.js'

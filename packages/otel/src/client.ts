@@ -1,8 +1,8 @@
-import type { ClientMiddleware } from '@edgemcp/core/middleware'
+import type { ClientInboundMiddleware, ClientMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, SpanKind, trace } from '@opentelemetry/api'
-import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
-import { metaSetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
+import { metaGetter, metaSetter } from './meta-carrier.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export interface ClientTracingOptions extends TracingOptions {
   /** The server's URL: gives `server.address`, `server.port`, `network.protocol.name` and `network.transport`. */
@@ -13,23 +13,17 @@ export interface ClientTracingOptions extends TracingOptions {
  * Client middleware (`useClientMiddleware(client, clientTracing())`) that makes a CLIENT span for
  * every outbound request by the MCP semantic conventions, child of the active context, injects that span's
  * context into the request's `params._meta` (`traceparent`, `tracestate`, `baggage`), and records
- * `mcp.client.operation.duration`.
+ * `mcp.client.operation.duration`. Its `inbound` part makes a SERVER span for each request the server sends
+ * (a legacy session's `elicitation/create`, `sampling/createMessage`, `roots/list`), child of the context in
+ * its `params._meta`, around the handler that answers it.
  */
 export function clientTracing(options: ClientTracingOptions = {}): ClientMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
   const network = networkAttributes(options.serverUrl)
-  const duration = meter.createHistogram('mcp.client.operation.duration', {
-    unit: 's',
-    description:
-      'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  const sessionDuration = meter.createHistogram('mcp.client.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP client.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  return async (call, next) => {
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'client')
+  // The conventions name the side by who sends: the requests the server sends are server operations here.
+  const answerDuration = durationHistograms(meter, 'server').operation
+  const middleware: ClientMiddleware = async (call, next) => {
     const start = performance.now()
     const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
     const metric: Attributes = { ...extra, ...network, ...common }
@@ -52,7 +46,10 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
       recordResult(span, metric, call.method, result, capture)
       return result
     } catch (e) {
-      recordFailure(span, metric, e)
+      // A subscription ends when its caller closes it (`close()` cancels the request): not a failure.
+      if (call.method === 'subscriptions/listen' && (e as { kind?: unknown } | null)?.kind === 'aborted')
+        span.setAttributes(metric)
+      else recordFailure(span, metric, e)
       throw e
     } finally {
       // The session's id is known once initialize is answered (a span attribute only: high cardinality).
@@ -62,6 +59,36 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
       duration.record((performance.now() - start) / 1000, metric)
     }
   }
+  // A request the server sent (a legacy session's elicitation/create, sampling/createMessage, roots/list): the
+  // conventions' SERVER span, "reported by the MCP client when server initiates the operation", child of the
+  // context the server put in its `_meta`. Its handler runs with the span active.
+  const inbound: ClientInboundMiddleware = async (call, next) => {
+    const start = performance.now()
+    const active = context.active()
+    const meta = call.params._meta
+    const parent =
+      typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+        ? propagator.extract(active, meta, metaGetter)
+        : active
+    const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
+    const metric: Attributes = { ...extra, ...common }
+    if (call.protocolVersion) metric['mcp.protocol.version'] = call.protocolVersion
+    const attributes: Attributes = { ...metric, ...spanOnly, 'jsonrpc.request.id': String(call.id) }
+    if (call.sessionId !== undefined) attributes['mcp.session.id'] = call.sessionId
+    const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent)
+    try {
+      const result = await context.with(trace.setSpan(parent, span), next)
+      span.setAttributes(metric)
+      return result
+    } catch (e) {
+      recordFailure(span, metric, e)
+      throw e
+    } finally {
+      span.end()
+      answerDuration.record((performance.now() - start) / 1000, metric)
+    }
+  }
+  return Object.assign(middleware, { inbound })
 }
 
 function networkAttributes(url: string | URL | undefined): Attributes {

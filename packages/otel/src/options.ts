@@ -1,5 +1,13 @@
-import type { Attributes, MeterProvider, TextMapPropagator, TracerProvider } from '@opentelemetry/api'
+import type {
+  Attributes,
+  Histogram,
+  Meter,
+  MeterProvider,
+  TextMapPropagator,
+  TracerProvider,
+} from '@opentelemetry/api'
 import { metrics, propagation, trace } from '@opentelemetry/api'
+import { MCP_DURATION_BUCKETS } from './attributes.js'
 
 /** What `serverTracing` and `clientTracing` share. */
 export interface TracingOptions {
@@ -35,4 +43,32 @@ export function resolve(options: TracingOptions) {
     uriInName: options.resourceUriInSpanName === true,
     extra: options.attributes ?? {},
   }
+}
+
+/** The semantic conventions' descriptions of the duration histograms, per side (exact text: they are checked). */
+const DESCRIPTIONS = {
+  client: {
+    operation:
+      'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
+    session: 'The duration of the MCP session as observed on the MCP client.',
+  },
+  server: {
+    operation:
+      'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+    session: 'The duration of the MCP session as observed on the MCP server.',
+  },
+} as const
+
+/** `mcp.{side}.operation.duration` and `mcp.{side}.session.duration`, with the conventions' buckets. */
+export function durationHistograms(
+  meter: Meter,
+  side: 'client' | 'server',
+): { operation: Histogram; session: Histogram } {
+  const histogram = (kind: 'operation' | 'session') =>
+    meter.createHistogram(`mcp.${side}.${kind}.duration`, {
+      unit: 's',
+      description: DESCRIPTIONS[side][kind],
+      advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
+    })
+  return { operation: histogram('operation'), session: histogram('session') }
 }

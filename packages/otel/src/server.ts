@@ -1,8 +1,8 @@
-import type { InboundCall, ServerMiddleware } from '@edgemcp/core/middleware'
+import type { InboundCall, ServerMiddleware, ServerOutboundMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
-import { describe, MCP_DURATION_BUCKETS, recordArguments, recordFailure, recordResult } from './attributes.js'
-import { metaGetter } from './meta-carrier.js'
-import { resolve, type TracingOptions } from './options.js'
+import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
+import { metaGetter, metaSetter } from './meta-carrier.js'
+import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export type ServerTracingOptions = TracingOptions
 
@@ -13,22 +13,16 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * Middleware (`useMiddleware(server, serverTracing())`) that makes a SERVER span for every inbound request and
  * notification by the MCP semantic conventions, parented on the trace context in `params._meta` and linked to
  * the span active when the message arrived (the HTTP server span), and records
- * `mcp.server.operation.duration`. The handler runs with the span active.
+ * `mcp.server.operation.duration`. The handler runs with the span active. Its `outbound` part makes a CLIENT
+ * span for each request a legacy handler sends its client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`),
+ * child of the handler's span, with its context in the request's `params._meta`.
  */
 export function serverTracing(options: ServerTracingOptions = {}): ServerMiddleware {
   const { tracer, meter, propagator, capture, uriInName, extra } = resolve(options)
-  const duration = meter.createHistogram('mcp.server.operation.duration', {
-    unit: 's',
-    description:
-      'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  const sessionDuration = meter.createHistogram('mcp.server.session.duration', {
-    unit: 's',
-    description: 'The duration of the MCP session as observed on the MCP server.',
-    advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS] },
-  })
-  return async (call, next) => {
+  const { operation: duration, session: sessionDuration } = durationHistograms(meter, 'server')
+  // The conventions name the side by who sends: the server's requests to its client are client operations.
+  const askDuration = durationHistograms(meter, 'client').operation
+  const middleware: ServerMiddleware = async (call, next) => {
     const start = performance.now()
     const active = context.active()
     const meta = isObject(call.params._meta) ? call.params._meta : undefined
@@ -71,6 +65,33 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
       duration.record((performance.now() - start) / 1000, metric)
     }
   }
+  // A legacy handler's request to its client (ctx.elicit, ctx.sample, ctx.listRoots): the conventions' CLIENT
+  // span, "reported by the MCP server when server initiates the operation", child of the handler's span.
+  const outbound: ServerOutboundMiddleware = async (call, next) => {
+    const start = performance.now()
+    const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
+    const metric: Attributes = { ...extra, ...common, 'mcp.protocol.version': call.protocolVersion }
+    const span = tracer.startSpan(name, {
+      kind: SpanKind.CLIENT,
+      attributes: { ...metric, ...spanOnly, 'mcp.session.id': call.sessionId },
+    })
+    const ctx = trace.setSpan(context.active(), span)
+    propagator.inject(ctx, call.params._meta, metaSetter)
+    try {
+      const result = await context.with(ctx, next)
+      span.setAttributes(metric)
+      return result
+    } catch (e) {
+      recordFailure(span, metric, e)
+      throw e
+    } finally {
+      // The session numbers the request as it sends it.
+      if (call.id !== undefined) span.setAttribute('jsonrpc.request.id', String(call.id))
+      span.end()
+      askDuration.record((performance.now() - start) / 1000, metric)
+    }
+  }
+  return Object.assign(middleware, { outbound })
 }
 
 /** The version a message speaks: an initialize names the one it asks for until the server answers. */

@@ -13,7 +13,7 @@ import { implementationFor } from '../protocol/implementation.js'
 import { clientCapabilities } from './capabilities.js'
 import { handshake, type ServerState } from './handshake.js'
 import { answerServerRequest, InputHandlers } from './input-handlers.js'
-import type { ClientIntercept } from './middleware.js'
+import type { AnswerIntercept, ClientIntercept } from './middleware.js'
 import { RequestTracker } from './request-tracker.js'
 import { SubscriptionRouter } from './subscriptions.js'
 import type {
@@ -64,6 +64,8 @@ export class ClientCore {
   protected transport: ClientTransport | undefined
   /** The client's middleware, composed (`useClientMiddleware`); undefined when it has none. */
   declare protected intercept: ClientIntercept | undefined
+  /** The `inbound` parts of the client's middleware, composed: runs a handler of a server→client request. */
+  declare protected interceptAnswer: AnswerIntercept | undefined
   protected readonly options: McpClientOptions
   protected readonly tracker: RequestTracker
   protected readonly handlers: InputHandlers
@@ -312,12 +314,17 @@ export class ClientCore {
   async #answer(request: JsonRpcRequest): Promise<void> {
     const controller = new AbortController()
     this.#inbound.set(request.id, controller)
-    const response = await answerServerRequest(this.handlers, request, {
-      era: this.era ?? 'legacy',
-      protocolVersion: this.protocolVersion ?? '',
-      requestId: request.id,
-      signal: controller.signal,
-    })
+    const response = await answerServerRequest(
+      this.handlers,
+      request,
+      {
+        era: this.era ?? 'legacy',
+        protocolVersion: this.protocolVersion ?? '',
+        requestId: request.id,
+        signal: controller.signal,
+      },
+      this.interceptAnswer,
+    )
     if (this.#inbound.get(request.id) === controller) this.#inbound.delete(request.id)
     if (controller.signal.aborted || this.#closed) return
     await this.transport?.send(response).catch((e: unknown) => this.report(asError(e)))

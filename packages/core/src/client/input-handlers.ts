@@ -1,3 +1,4 @@
+import type { AnswerIntercept } from './middleware.js'
 import { ErrorCode } from '../errors/codes.js'
 import { toProtocolError } from '../errors/normalize.js'
 import { methodNotFound, ProtocolError } from '../errors/protocol-error.js'
@@ -86,9 +87,12 @@ export async function answerServerRequest(
   handlers: InputHandlers,
   request: JsonRpcRequest,
   ctx: InputContext,
+  hook?: AnswerIntercept,
 ): Promise<JsonRpcResponse> {
   try {
-    const result = await handlers.run(request.method, request.params ?? {}, ctx)
+    const run = () => handlers.run(request.method, request.params ?? {}, ctx)
+    // Middleware with an `inbound` part (@edgemcp/core/middleware) runs the handler when installed.
+    const result = await (hook ? hook(run, request, ctx) : run())
     return { jsonrpc: '2.0', id: request.id, result }
   } catch (e) {
     return toProtocolError(e, { revealMessage: true }).toResponse(request.id)

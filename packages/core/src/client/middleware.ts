@@ -1,7 +1,7 @@
-import type { RequestId } from '../jsonrpc/types.js'
+import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
 import type { Registration } from '../server/registry.js'
 import type { McpClient } from './mcp-client.js'
-import type { ClientTransport, Era, JsonObject } from './types.js'
+import type { ClientTransport, Era, InputContext, JsonObject } from './types.js'
 
 /**
  * One outbound request as client middleware sees it, before it is sent. `params` is the object that goes on
@@ -29,7 +29,46 @@ export interface OutboundCall {
  * its result, or rejects with the `ProtocolError` the server answered or a local error (timeout,
  * cancellation, transport). Each MRTR round and each request of the era probe is a request of its own.
  */
-export type ClientMiddleware = (call: OutboundCall, next: () => Promise<JsonObject>) => Promise<JsonObject>
+export type ClientMiddleware = ((
+  call: OutboundCall,
+  next: () => Promise<JsonObject>,
+) => Promise<JsonObject>) & {
+  /**
+   * Runs around the client's handling of each request its server sends it (a legacy session's
+   * `elicitation/create`, `sampling/createMessage`, `roots/list`). `useClientMiddleware` installs it with
+   * the middleware.
+   */
+  readonly inbound?: ClientInboundMiddleware | undefined
+}
+
+/** A request the server sent the client, as client middleware's `inbound` sees it before its handler runs. */
+export interface ClientInboundCall {
+  readonly method: string
+  readonly id: RequestId
+  /** The request's params as they arrived (`_meta` included): read them, do not change them. */
+  readonly params: JsonObject
+  readonly era: Era
+  readonly protocolVersion: string | undefined
+  /** The legacy session's id (`Mcp-Session-Id`), if the transport has one. */
+  readonly sessionId: string | undefined
+}
+
+/**
+ * Runs around the handler of a request the server sent (`ClientMiddleware.inbound`): `next()` runs it and
+ * resolves to the result the client answers with, or rejects with the error it answers with. Throw to
+ * answer with an error of your own (a `ProtocolError` keeps its code).
+ */
+export type ClientInboundMiddleware = (
+  call: ClientInboundCall,
+  next: () => Promise<JsonObject>,
+) => Promise<JsonObject>
+
+/** What the client engine calls in place of a server→client request's handler (`ClientCore.interceptAnswer`). */
+export type AnswerIntercept = (
+  run: () => Promise<JsonObject>,
+  request: JsonRpcRequest,
+  ctx: InputContext,
+) => Promise<JsonObject>
 
 /**
  * What the client engine calls in place of sending a request when it has middleware (`ClientCore.intercept`):
@@ -47,6 +86,7 @@ export type ClientIntercept = (
 /** What of the client engine this module reads and sets (protected members, for the one hook). */
 interface Hooked {
   intercept: ClientIntercept | undefined
+  interceptAnswer: AnswerIntercept | undefined
   readonly transport: ClientTransport | undefined
   readonly protocolVersion: string | undefined
   readonly whenClosed: Promise<void>
@@ -56,8 +96,9 @@ const stacks = new WeakMap<object, ClientMiddleware[]>()
 
 /**
  * Adds middleware around every outbound request of `client`, after the middleware added
- * before it (the first added runs outermost). Add it before `connect()` to see the handshake (the era probe,
- * `initialize`). `remove()` takes it out again. A client without middleware runs none of this.
+ * before it (the first added runs outermost); a middleware's `inbound` part runs around the handlers of the
+ * requests the server sends. Add it before `connect()` to see the handshake (the era probe, `initialize`).
+ * `remove()` takes it out again. A client without middleware runs none of this.
  */
 export function useClientMiddleware(client: McpClient, ...middleware: ClientMiddleware[]): Registration {
   const hooked = client as unknown as Hooked
@@ -65,6 +106,7 @@ export function useClientMiddleware(client: McpClient, ...middleware: ClientMidd
   stacks.set(client, stack)
   stack.push(...middleware)
   hooked.intercept = compose(hooked, stack)
+  hooked.interceptAnswer = composeInbound(hooked, stack)
   return {
     remove: () => {
       for (const mw of middleware) {
@@ -72,6 +114,7 @@ export function useClientMiddleware(client: McpClient, ...middleware: ClientMidd
         if (i >= 0) stack.splice(i, 1)
       }
       hooked.intercept = compose(hooked, stack)
+      hooked.interceptAnswer = composeInbound(hooked, stack)
     },
   }
 }
@@ -98,6 +141,29 @@ function compose(client: Hooked, list: readonly ClientMiddleware[]): ClientInter
       if (mw) return mw(call, () => step(i + 1))
       if (Object.keys(meta).length === 0) delete params._meta
       return send()
+    }
+    return step(0)
+  }
+}
+
+function composeInbound(client: Hooked, list: readonly ClientMiddleware[]): AnswerIntercept | undefined {
+  const inbound = list.flatMap((mw) => mw.inbound ?? [])
+  if (!inbound[0]) return undefined
+  return (run, request, ctx) => {
+    const transport = client.transport
+    const call: ClientInboundCall = {
+      method: request.method,
+      id: request.id,
+      params: request.params ?? {},
+      era: ctx.era,
+      protocolVersion: ctx.protocolVersion || undefined,
+      get sessionId() {
+        return ctx.era === 'legacy' ? transport?.sessionId : undefined
+      },
+    }
+    const step = (i: number): Promise<JsonObject> => {
+      const mw = inbound[i]
+      return mw ? mw(call, () => step(i + 1)) : run()
     }
     return step(0)
   }

@@ -9,7 +9,7 @@ import type { HandleOptions, HandleResult } from './handle.js'
 import type { InflightRequests } from './inflight.js'
 import type { InputCollector } from './input-collector.js'
 import type { Method, MethodEntry, MethodTable } from './method-table.js'
-import type { Intercept } from './middleware.js'
+import type { AskIntercept, Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { RegisteredTool, Registry } from './registry.js'
 import type { RequestAbort } from './request-abort.js'
@@ -67,6 +67,8 @@ export interface ServerCore {
    * Named like the server's own `handle` so that the hook costs every bundle the fewest bytes.
    */
   readonly handle?: Intercept | undefined
+  /** The `outbound` parts of the server's middleware, if any: sends a legacy handler's request to its client. */
+  readonly ask?: AskIntercept | undefined
 }
 
 /**

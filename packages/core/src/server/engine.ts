@@ -5,7 +5,7 @@ import type { Audience } from './audience.js'
 import type { AddedMethod, EngineFeatures, ResolvedServerOptions, ServerCore, ToolCallHook } from './core.js'
 import { type HandleOptions, type HandleResult, handleInboundNow, plainHandles } from './handle.js'
 import { InflightRequests } from './inflight.js'
-import type { Intercept } from './middleware.js'
+import type { AskIntercept, Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
 import type { ListKind, Registration, Registry } from './registry.js'
 import type { Implementation, JsonObject } from './types.js'
@@ -76,6 +76,8 @@ export class ServerEngine implements ServerCore {
   toolCallHook: ToolCallHook | undefined
   /** The server's middleware, composed (`useMiddleware`); undefined when it has none. */
   declare handle: Intercept | undefined
+  /** The `outbound` parts of the server's middleware, composed; undefined when none has one. */
+  declare ask: AskIntercept | undefined
   /** Legacy sessions and event listeners, told of changes; only servers with the feature have them. */
   readonly audience: Audience | undefined
   readonly #extraCapabilities: JsonObject

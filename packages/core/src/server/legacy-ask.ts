@@ -2,7 +2,7 @@ import { ELICIT } from '../protocol/methods.js'
 import { V2025_06_18, V2025_11_25 } from '../protocol/versions.js'
 import { misuse } from './context.js'
 import type { ClientRequest, RequestScope } from './core.js'
-import { createSessionId } from './session.js'
+import { createSessionId, type SessionRequestOptions } from './session.js'
 import type { JsonObject, RequestOptions } from './types.js'
 
 /**
@@ -28,9 +28,12 @@ export function askOnSession(
   if (scope.clientCapabilities[capability] === undefined)
     return misuse(`The client did not declare the ${capability} capability needed for ${method}`)
   // A legacy scope is a session's (see createScope).
-  return scope.session!.request(method, params, {
+  const sent: SessionRequestOptions = {
     via: scope.emit,
     timeoutMs: options?.timeoutMs ?? scope.core.options.requestTimeoutMs,
     signal: scope.abort.signal,
-  })
+  }
+  const send = () => scope.session!.request(method, params, sent)
+  // Middleware with an `outbound` part (@edgemcp/core/middleware) sends it when installed.
+  return scope.core.ask ? scope.core.ask(send, scope, method, params, sent) : send()
 }

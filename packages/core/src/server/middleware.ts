@@ -4,9 +4,9 @@ import { toProtocolError } from '../errors/normalize.js'
 import { fromErrorObject } from '../errors/protocol-error.js'
 import { META_CLIENT_INFO, META_PROTOCOL_VERSION, readMeta } from '../protocol/meta.js'
 import { LEGACY, MODERN } from '../protocol/versions.js'
-import type { ServerCore } from './core.js'
+import type { RequestScope, ServerCore } from './core.js'
 import { accepted, errorResult, type HandleOptions, type HandleResult, handleOne } from './handle.js'
-import type { ServerSession } from './session.js'
+import type { ServerSession, SessionRequestOptions } from './session.js'
 import type { Implementation, JsonObject } from './types.js'
 
 /**
@@ -52,10 +52,82 @@ export interface InboundCall {
  * logged what the handler threw). Return its result, or throw to answer with an error of your own instead
  * (a `ProtocolError` keeps its code; anything else is an internal error). Added by `useMiddleware`.
  */
-export type ServerMiddleware = (
+export type ServerMiddleware = ((
   call: InboundCall,
   next: () => Promise<JsonObject | undefined>,
-) => Promise<JsonObject | undefined>
+) => Promise<JsonObject | undefined>) & {
+  /**
+   * Runs around each request the server sends to its client while a handler runs in a legacy session
+   * (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`: `elicitation/create`, `sampling/createMessage`,
+   * `roots/list`), in the handler's async context. `useMiddleware` installs it with the middleware.
+   */
+  readonly outbound?: ServerOutboundMiddleware | undefined
+}
+
+/**
+ * A request a legacy handler sends its client, as server middleware's `outbound` sees it before it is sent.
+ * `params` is the object that goes on the wire; middleware may add fields to its `_meta` (a trace context).
+ */
+export interface ServerOutboundCall {
+  readonly method: string
+  readonly params: JsonObject & { _meta: JsonObject }
+  /** The JSON-RPC id the session gives the request: known once it is sent (after `next()` was called). */
+  readonly id: RequestId | undefined
+  /** The session's negotiated version. */
+  readonly protocolVersion: string
+  /** The legacy session's id (`Mcp-Session-Id`). */
+  readonly sessionId: string
+}
+
+/**
+ * Runs around a request the server sends its client (`ServerMiddleware.outbound`): `next()` sends it and
+ * resolves to the client's result, or rejects with the client's `ProtocolError` or a local error (timeout,
+ * cancellation, a closed session).
+ */
+export type ServerOutboundMiddleware = (
+  call: ServerOutboundCall,
+  next: () => Promise<JsonObject>,
+) => Promise<JsonObject>
+
+/** What the engine calls in place of sending a legacy handler's request to its client (`ServerCore.ask`). */
+export type AskIntercept = (
+  send: () => Promise<JsonObject>,
+  scope: RequestScope,
+  method: string,
+  params: JsonObject,
+  options: SessionRequestOptions,
+) => Promise<JsonObject>
+
+/** Composes the `outbound` parts of `list`, outermost first; undefined when none has one. */
+export function composeOutbound(list: readonly ServerMiddleware[]): AskIntercept | undefined {
+  const outbound = list.flatMap((mw) => mw.outbound ?? [])
+  if (!outbound[0]) return undefined
+  return (send, scope, method, params, options) => {
+    // The handler's own `_meta` object stays as it was.
+    const meta: JsonObject = { ...(params._meta as JsonObject | undefined) }
+    params._meta = meta
+    const call = {
+      method,
+      params,
+      id: undefined as RequestId | undefined,
+      protocolVersion: scope.protocolVersion,
+      sessionId: scope.session!.id,
+    } as ServerOutboundCall
+    // The session numbers the request as it hands it to the channel (a legacy scope always has one).
+    const via = options.via!
+    options.via = (message) => {
+      if ('method' in message && 'id' in message) (call as { id: RequestId }).id = message.id
+      return via(message)
+    }
+    const step = (i: number): Promise<JsonObject> => {
+      const mw = outbound[i]
+      if (mw) return mw(call, () => step(i + 1))
+      if (Object.keys(meta).length === 0) delete params._meta
+      return send()
+    }
+    return step(0)
+  }
+}
 
 /**
  * The composed middleware of a server as the engine keeps it (`ServerCore.handle`): it handles one

@@ -1,4 +1,4 @@
-import { McpClient, McpServer, type ProtocolChoice } from '@edgemcp/core'
+import { McpClient, type McpClientOptions, McpServer, type ProtocolChoice } from '@edgemcp/core'
 import { useClientMiddleware, useMiddleware } from '@edgemcp/core/middleware'
 import { createMcpHandler, StreamableHttpClientTransport } from '@edgemcp/streamable-http'
 import { serve } from '@edgemcp/streamable-http/node'
@@ -37,8 +37,9 @@ export async function tracedClient(
   url: string,
   protocol: ProtocolChoice,
   options: Parameters<typeof clientTracing>[0],
+  clientOptions: McpClientOptions = {},
 ) {
-  const client = new McpClient({ name: 'traced-client', version: '1.0.0' }, { protocol })
+  const client = new McpClient({ name: 'traced-client', version: '1.0.0' }, { ...clientOptions, protocol })
   useClientMiddleware(client, clientTracing({ ...options, serverUrl: url }))
   const transport = new StreamableHttpClientTransport(url)
   await client.connect(transport)
