@@ -1,7 +1,7 @@
 // @edgemcp/core/internal: building blocks shared by the @edgemcp transports. NOT public API: anything here may
 // change or go away in any release. Applications import from '@edgemcp/core'.
 
-export { handleNow, internalsOf } from './server/engine.js'
+export { internalsOf } from './server/engine.js'
 export type { ServerInternals } from './server/engine.js'
 export { createSessionId } from './server/session.js'
 export { compileSchema } from './server/schema-validation.js'

@@ -49,6 +49,7 @@ export class Answer implements PendingAnswer {
   #done = false
   /** Hand the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
   #deliver: ((response: Response | Promise<Response>) => void) | undefined
+  #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
   readonly #pendingId: RequestId | null
 
@@ -84,21 +85,10 @@ export class Answer implements PendingAnswer {
    * The HTTP response to a request being handled: JSON when the result comes first, SSE (returned as soon
    * as the handler emits) otherwise.
    */
-  respond(handling: HandleResult | Promise<HandleResult>): Response | Promise<Response> {
-    if (!(handling instanceof Promise)) {
-      // A result known already (a synchronous method, see `handleNow`) is answered now: no promise of the
-      // response and no turn for `handling.then` (issue #30, see `runRequest` for its callgrind figures). The
-      // handler may have emitted (and switched to SSE) already: that response is the answer, and `#settle`
-      // finishes its stream; otherwise `#settle` delivers the JSON answer (or its promise) here.
-      let response: Response | Promise<Response> | undefined = this.#response
-      this.#deliver = (answer) => {
-        response = answer
-      }
-      this.#settle(handling)
-      return response!
-    }
-    return new Promise<Response>((resolve) => {
+  respond(handling: Promise<HandleResult>): Promise<Response> {
+    return new Promise<Response>((resolve, reject) => {
       this.#deliver = resolve
+      this.#fail = reject
       // The handler may have emitted (and switched to SSE) before handle() returned.
       if (this.#response) resolve(this.#response)
       handling.then(
@@ -145,8 +135,10 @@ export class Answer implements PendingAnswer {
   #settle(r: HandleResult | undefined, error?: unknown): void {
     this.#done = true
     const deliver = this.#deliver!
+    const fail = this.#fail!
     this.#c = undefined
     this.#deliver = undefined
+    this.#fail = undefined
     this.#cancellation?.release()
     const stream = this.#stream
     const changed = this.#changes ? (r?.session ?? this.#session) : undefined
@@ -170,7 +162,7 @@ export class Answer implements PendingAnswer {
               : jsonResponse(r),
         )
       } catch (e) {
-        deliver(Promise.reject(e))
+        fail(e)
       }
     }
   }

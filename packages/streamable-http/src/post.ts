@@ -1,5 +1,5 @@
 import { ProtocolError, parseJson, readId } from '@edgemcp/core'
-import { handleNow, isObject } from '@edgemcp/core/internal'
+import { isObject } from '@edgemcp/core/internal'
 import { RETRY_AFTER } from './admission.js'
 import { accepts, isJsonContentType } from './accept.js'
 import { Answer } from './answer.js'
@@ -105,7 +105,7 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
     client,
   })
 
-  const handling = handleNow(state.server, value, {
+  const handling = state.server.handle(value, {
     session,
     emit: answer.emit,
     signal: cancellation,
@@ -118,6 +118,6 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
       : undefined,
   })
   // A listen stream counts against its client's share until it ends (the request's handling settles).
-  if (listening) void Promise.resolve(handling).finally(listening)
+  if (listening) void handling.finally(listening)
   return answer.respond(handling)
 }

@@ -3,7 +3,6 @@ import { LATEST_VERSION } from '../protocol/versions.js'
 import { implementationFor } from '../protocol/implementation.js'
 import type { Audience } from './audience.js'
 import type { AddedMethod, EngineFeatures, ResolvedServerOptions, ServerCore, ToolCallHook } from './core.js'
-import { type HandleOptions, type HandleResult, handleInboundNow, plainHandles } from './handle.js'
 import { InflightRequests } from './inflight.js'
 import type { AskIntercept, Intercept } from './middleware.js'
 import type { MrtrSigner } from './mrtr-state.js'
@@ -29,21 +28,6 @@ export function serverEngine(server: McpServer | ToolServer): ServerEngine {
   // Every server object registers its engine when it is built (ServerEngine's constructor).
   return engines.get(server)!
 }
-
-/**
- * `server.handle(value, options)`, synchronous when the method is (`handleInboundNow`): an HTTP transport then
- * answers a synchronous tools/call without the promise of `handle()` and the turn of its own promise (issue
- * #30: callgrind, workload (b) of tools/bench, see the transport's `Answer.respond`). A `handle` that was
- * replaced on the instance or in a subclass (@edgemcp/workers' hooks, tests) is called as it is.
- */
-export const handleNow = (
-  server: McpServer | ToolServer,
-  value: unknown,
-  options: HandleOptions,
-): HandleResult | Promise<HandleResult> =>
-  plainHandles.has(server.handle)
-    ? handleInboundNow(serverEngine(server), value, options)
-    : server.handle(value, options)
 
 /** The transport-facing internals of a server (`@edgemcp/core/internal`). */
 export function internalsOf(server: McpServer | ToolServer): ServerInternals {

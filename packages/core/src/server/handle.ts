@@ -92,52 +92,32 @@ export function handleInbound(
   value: unknown,
   options: HandleOptions,
 ): Promise<HandleResult> {
-  // Most requests settle through one promise (which Promise.resolve returns as it is); a synchronous answer is
-  // wrapped once.
-  return Promise.resolve(handleInboundNow(core, value, options))
-}
-
-/**
- * `handleInbound`, synchronous when the method is: the result itself, not a promise of it. For the HTTP
- * transports (`handleNow` of `@edgemcp/core/internal`), whose answer to a synchronous method then needs no
- * promise and no microtask turn of its own (issue #30, see `handleNow`).
- */
-export function handleInboundNow(
-  core: ServerCore,
-  value: unknown,
-  options: HandleOptions,
-): HandleResult | Promise<HandleResult> {
   if (isBatch(value)) return core.features.batch(core, value, options)
   try {
     // Middleware (`useMiddleware`, @edgemcp/core/middleware) handles the message in its place when installed.
     const r = (core.handle ?? handleOne)(core, value, options)
-    return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : r
+    // Most requests settle through one promise; a synchronous answer is wrapped once.
+    return r instanceof Promise ? r.catch((e: unknown) => failed(e, value)) : Promise.resolve(r)
   } catch (e) {
-    return failed(e, value)
+    return Promise.resolve(failed(e, value))
   }
 }
 
-/**
- * The `handle` methods of the server classes (`McpServer`, `ToolServer`): a server whose `handle` is still
- * one of them has not been wrapped (see `handleNow`).
- */
-export const plainHandles = new Set<unknown>()
-
 /** A failure that escaped the method's own handling, as the JSON-RPC error answering `value`. */
-const failed = (e: unknown, value: unknown): HandleResult => errorResult(toProtocolError(e), readId(value))
+const failed = (e: unknown, value: unknown): HandleResult =>
+  errorResult(toProtocolError(e), readId(value), undefined)
 
 export function errorResult(
   error: ProtocolError,
   id: RequestId | null,
-  // Optional: a message of no known era leaves it out (a few bytes at each call site of every bundle).
-  era?: HandleResult['era'],
+  era: HandleResult['era'],
   status = httpStatusFor(error),
 ): HandleResult {
   return { body: error.toResponse(id), status, era }
 }
 
 /** An invalid request (-32600) answering `id`. */
-export const refuse = (detail: string, id: RequestId | null, era?: HandleResult['era']) =>
+export const refuse = (detail: string, id: RequestId | null, era: HandleResult['era']) =>
   errorResult(invalidRequest(detail), id, era)
 
 /** A malformed `_meta` field: it rejects the HTTP request as a whole (400) when `status` says so. */
@@ -151,7 +131,7 @@ export function handleOne(
   options: HandleOptions,
 ): HandleResult | Promise<HandleResult> {
   const decoded = decodeMessage(value)
-  if (!decoded.ok) return errorResult(decoded.error, decoded.id)
+  if (!decoded.ok) return errorResult(decoded.error, decoded.id, undefined)
   const message = decoded.message
   if (!('method' in message) || !('id' in message)) {
     // A response is legal only as the answer to a server→client request of a legacy session; a notification
@@ -160,11 +140,12 @@ export function handleOne(
     if (session && core.features.legacy?.receive(session, message)) return accepted(LEGACY)
     return 'method' in message
       ? accepted(undefined)
-      : refuse('unexpected response: no request of this server is waiting for it', null)
+      : refuse('unexpected response: no request of this server is waiting for it', null, undefined)
   }
   const meta = readMeta(message.params)
   const tokenProblem = meta && progressTokenProblem(meta.progressToken)
-  if (tokenProblem) return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id)
+  if (tokenProblem)
+    return errorResult(invalidParams(tokenProblem, '_meta.progressToken'), message.id, undefined)
   if (meta?.[META_PROTOCOL_VERSION] !== undefined || options.era === MODERN)
     return handleModern(core, message, meta ?? {}, options)
   return core.features.legacyRequest(core, message, options)
@@ -257,36 +238,27 @@ export function createScope(
   }
 }
 
-/**
- * Runs a request's method and makes its response. Synchronous when the method is (most tools/call and every
- * cached list), so that `handleNow`'s transports answer it without a promise (issue #30: with `handleNow` and
- * `Answer.respond`, callgrind, tools/bench workload (b), 299,472 -> 285,489 instructions per request).
- */
-export function runRequest(
+export async function runRequest(
   scope: RequestScope,
   registerIn: ServerSession | undefined,
-): HandleResult | Promise<HandleResult> {
+): Promise<HandleResult> {
   const { request, abort, era, core } = scope
   const id = request.id
   registerIn?.inflight.set(id, abort)
   core.inflight.add(abort)
-  // The method returned `value`, or failed with it: the request is no longer in flight, and this is its response.
-  const ran = (value: unknown, failed?: boolean): HandleResult => {
+  try {
+    const result = await dispatch(scope)
+    // basic/utilities/cancellation: a cancelled request gets no response.
+    if (abort.cancelledByClient) return accepted(era)
+    return { body: { jsonrpc: '2.0', id, result }, status: 200, era }
+  } catch (e) {
+    if (abort.cancelledByClient) return accepted(era)
+    const error = toProtocolError(e)
+    // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
+    return errorResult(error, id, era, era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined)
+  } finally {
     if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
     core.inflight.delete(abort)
     abort.dispose()
-    // basic/utilities/cancellation: a cancelled request gets no response.
-    if (abort.cancelledByClient) return accepted(era)
-    if (!failed) return { body: { jsonrpc: '2.0', id, result: value as JsonObject }, status: 200, era }
-    const error = toProtocolError(value)
-    // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
-    return errorResult(error, id, era, era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined)
   }
-  let result: JsonObject | Promise<JsonObject>
-  try {
-    result = dispatch(scope)
-  } catch (e) {
-    return ran(e, true)
-  }
-  return result instanceof Promise ? result.then(ran, (e: unknown) => ran(e, true)) : ran(result)
 }

@@ -5,7 +5,7 @@ import type { ServerEvent } from './core.js'
 import { ALL_FEATURES } from './all-features.js'
 import type { Audience } from './audience.js'
 import { ServerEngine } from './engine.js'
-import { handleInbound, type HandleOptions, type HandleResult, plainHandles } from './handle.js'
+import { handleInbound, type HandleOptions, type HandleResult } from './handle.js'
 import { installExtension } from './installable.js'
 import type { McpServerOptions } from './options.js'
 import { defined, type ListKind, type Registration } from './registry.js'
@@ -178,6 +178,3 @@ export class McpServer {
     this.#engine.close()
   }
 }
-
-// `handleNow` (@edgemcp/core/internal) may go around this `handle`, not around one that replaced it.
-plainHandles.add(McpServer.prototype.handle)

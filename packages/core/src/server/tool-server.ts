@@ -3,14 +3,7 @@ import type { JsonRpcRequest } from '../jsonrpc/types.js'
 import { MODERN_VERSIONS, V2026_07_28 } from '../protocol/versions.js'
 import type { EngineFeatures } from './core.js'
 import { ServerEngine } from './engine.js'
-import {
-  errorResult,
-  handleInbound,
-  type HandleOptions,
-  type HandleResult,
-  plainHandles,
-  refuse,
-} from './handle.js'
+import { errorResult, handleInbound, type HandleOptions, type HandleResult, refuse } from './handle.js'
 import type { ToolArguments, ToolResult } from './json-schema-types.js'
 import type { McpServerOptions } from './options.js'
 import type { Registration } from './registry.js'
@@ -91,9 +84,6 @@ export class ToolServer {
   }
 }
 
-// `handleNow` (@edgemcp/core/internal) may go around this `handle`, not around one that replaced it.
-plainHandles.add(ToolServer.prototype.handle)
-
 /** What a ToolServer installs on the engine: the tool methods and `server/discover`, 2026-07-28 only. */
 const TOOLS_ONLY: EngineFeatures = {
   modern: { 'server/discover': DISCOVER, 'tools/list': LIST_TOOLS, 'tools/call': CALL_TOOL },
@@ -107,5 +97,7 @@ const TOOLS_ONLY: EngineFeatures = {
     ),
   // Batches exist in 2025-03-26 only.
   batch: () =>
-    Promise.resolve(refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null)),
+    Promise.resolve(
+      refuse(`JSON-RPC batches are not supported on protocol version ${V2026_07_28}`, null, undefined),
+    ),
 }
