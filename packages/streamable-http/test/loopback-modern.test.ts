@@ -187,5 +187,11 @@ describe('serve() DNS-rebinding defaults', () => {
     expect(await post('evil.example.com')).toBe(403)
     expect(await post(`127.0.0.1:${port}`)).toBe(200)
     expect(await post(`localhost:${port}`)).toBe(200)
+    // serve() remembers the Host values it accepted (at most 16): a foreign one stays refused after them, and
+    // an accepted one stays accepted after more than 16 others have come and gone
+    for (let p = 1; p <= 20; p++) expect(await post(`127.0.0.1:${p}`)).toBe(200)
+    expect(await post('evil.example.com')).toBe(403)
+    expect(await post(`evil.example.com:${port}`)).toBe(403)
+    expect(await post(`localhost:${port}`)).toBe(200)
   })
 })
