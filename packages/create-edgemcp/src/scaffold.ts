@@ -43,6 +43,10 @@ export function scaffold(options: {
   const from = join(templatesDir, options.template)
   mkdirSync(options.dir, { recursive: true })
   cpSync(from, options.dir, { recursive: true, filter: (src) => basename(src) !== 'package.json' })
+  // The files both Worker templates have alike (the test's wrangler dev runner, the Vitest and TypeScript
+  // settings, .gitignore) are kept once, in templates/_worker.
+  if (options.template.startsWith('worker'))
+    cpSync(join(templatesDir, '_worker'), options.dir, { recursive: true })
   // npm leaves .gitignore out of published packages: the templates carry it as _gitignore.
   if (existsSync(join(options.dir, '_gitignore')))
     renameSync(join(options.dir, '_gitignore'), join(options.dir, '.gitignore'))

@@ -1,7 +1,7 @@
 import type { ClientInboundMiddleware, ClientMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, SpanKind, trace } from '@opentelemetry/api'
 import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
-import { metaGetter, metaSetter } from './meta-carrier.js'
+import { contextFromMeta, metaSetter } from './meta-carrier.js'
 import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export interface ClientTracingOptions extends TracingOptions {
@@ -65,11 +65,7 @@ export function clientTracing(options: ClientTracingOptions = {}): ClientMiddlew
   const inbound: ClientInboundMiddleware = async (call, next) => {
     const start = performance.now()
     const active = context.active()
-    const meta = call.params._meta
-    const parent =
-      typeof meta === 'object' && meta !== null && !Array.isArray(meta)
-        ? propagator.extract(active, meta, metaGetter)
-        : active
+    const parent = contextFromMeta(propagator, active, call.params._meta)
     const { name, common, spanOnly } = describe(call.method, call.params, uriInName)
     const metric: Attributes = { ...extra, ...common }
     if (call.protocolVersion) metric['mcp.protocol.version'] = call.protocolVersion

@@ -1,4 +1,4 @@
-import type { TextMapGetter, TextMapSetter } from '@opentelemetry/api'
+import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api'
 
 type Meta = Record<string, unknown>
 
@@ -16,4 +16,14 @@ export const metaSetter: TextMapSetter<Meta> = {
   set: (carrier, key, value) => {
     carrier[key] = value
   },
+}
+
+/**
+ * The context a received request's `params._meta` carries (SEP-414), on top of `active`; `active` itself when
+ * `_meta` is not an object.
+ */
+export function contextFromMeta(propagator: TextMapPropagator, active: Context, meta: unknown): Context {
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+    ? propagator.extract(active, meta as Meta, metaGetter)
+    : active
 }

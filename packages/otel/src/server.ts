@@ -1,13 +1,10 @@
 import type { InboundCall, ServerMiddleware, ServerOutboundMiddleware } from '@edgemcp/core/middleware'
 import { type Attributes, context, type Link, SpanKind, trace } from '@opentelemetry/api'
 import { describe, recordArguments, recordFailure, recordResult } from './attributes.js'
-import { metaGetter, metaSetter } from './meta-carrier.js'
+import { contextFromMeta, metaSetter } from './meta-carrier.js'
 import { durationHistograms, resolve, type TracingOptions } from './options.js'
 
 export type ServerTracingOptions = TracingOptions
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Middleware (`useMiddleware(server, serverTracing())`) that makes a SERVER span for every inbound request and
@@ -25,8 +22,7 @@ export function serverTracing(options: ServerTracingOptions = {}): ServerMiddlew
   const middleware: ServerMiddleware = async (call, next) => {
     const start = performance.now()
     const active = context.active()
-    const meta = isObject(call.params._meta) ? call.params._meta : undefined
-    const parent = meta ? propagator.extract(active, meta, metaGetter) : active
+    const parent = contextFromMeta(propagator, active, call.params._meta)
     const ambient = trace.getSpanContext(active)
     const remote = trace.getSpanContext(parent)
     // The conventions: the context in _meta is the parent; the ambient (transport) span is a link.

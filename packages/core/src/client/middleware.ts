@@ -1,4 +1,5 @@
 import type { JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
+import { addToStack, runChain, sendWithMeta } from '../middleware-chain.js'
 import type { Registration } from '../server/registry.js'
 import type { McpClient } from './mcp-client.js'
 import type { ClientTransport, Era, InputContext, JsonObject } from './types.js'
@@ -92,8 +93,6 @@ interface Hooked {
   readonly whenClosed: Promise<void>
 }
 
-const stacks = new WeakMap<object, ClientMiddleware[]>()
-
 /**
  * Adds middleware around every outbound request of `client`, after the middleware added
  * before it (the first added runs outermost); a middleware's `inbound` part runs around the handlers of the
@@ -102,21 +101,10 @@ const stacks = new WeakMap<object, ClientMiddleware[]>()
  */
 export function useClientMiddleware(client: McpClient, ...middleware: ClientMiddleware[]): Registration {
   const hooked = client as unknown as Hooked
-  const stack = stacks.get(client) ?? []
-  stacks.set(client, stack)
-  stack.push(...middleware)
-  hooked.intercept = compose(hooked, stack)
-  hooked.interceptAnswer = composeInbound(hooked, stack)
-  return {
-    remove: () => {
-      for (const mw of middleware) {
-        const i = stack.indexOf(mw)
-        if (i >= 0) stack.splice(i, 1)
-      }
-      hooked.intercept = compose(hooked, stack)
-      hooked.interceptAnswer = composeInbound(hooked, stack)
-    },
-  }
+  return addToStack(client, middleware, (stack) => {
+    hooked.intercept = compose(hooked, stack)
+    hooked.interceptAnswer = composeInbound(hooked, stack)
+  })
 }
 
 function compose(client: Hooked, list: readonly ClientMiddleware[]): ClientIntercept | undefined {
@@ -136,13 +124,7 @@ function compose(client: Hooked, list: readonly ClientMiddleware[]): ClientInter
       },
       closed: client.whenClosed,
     }
-    const step = (i: number): Promise<JsonObject> => {
-      const mw = list[i]
-      if (mw) return mw(call, () => step(i + 1))
-      if (Object.keys(meta).length === 0) delete params._meta
-      return send()
-    }
-    return step(0)
+    return runChain(list, call, () => sendWithMeta(params, meta, send))
   }
 }
 
@@ -161,10 +143,6 @@ function composeInbound(client: Hooked, list: readonly ClientMiddleware[]): Answ
         return ctx.era === 'legacy' ? transport?.sessionId : undefined
       },
     }
-    const step = (i: number): Promise<JsonObject> => {
-      const mw = inbound[i]
-      return mw ? mw(call, () => step(i + 1)) : run()
-    }
-    return step(0)
+    return runChain(inbound, call, run)
   }
 }

@@ -1,4 +1,5 @@
 import { decodeMessage } from '../jsonrpc/codec.js'
+import { runChain, sendWithMeta } from '../middleware-chain.js'
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/types.js'
 import { toProtocolError } from '../errors/normalize.js'
 import { fromErrorObject } from '../errors/protocol-error.js'
@@ -119,13 +120,7 @@ export function composeOutbound(list: readonly ServerMiddleware[]): AskIntercept
       if ('method' in message && 'id' in message) (call as { id: RequestId }).id = message.id
       return via(message)
     }
-    const step = (i: number): Promise<JsonObject> => {
-      const mw = outbound[i]
-      if (mw) return mw(call, () => step(i + 1))
-      if (Object.keys(meta).length === 0) delete params._meta
-      return send()
-    }
-    return step(0)
+    return runChain(outbound, call, () => sendWithMeta(params, meta, send))
   }
 }
 
@@ -161,16 +156,13 @@ export function composeMiddleware(list: readonly ServerMiddleware[]): Intercept 
       }
       return body.result
     }
-    const step = (i: number): Promise<JsonObject | undefined> => {
-      const mw = list[i]
-      return mw ? mw(call, () => step(i + 1)) : run()
-    }
+    const chain = runChain(list, call, run)
     if (!('id' in message)) {
       // A notification gets no answer, whatever the middleware does.
       const done = () => handled ?? accepted(call.era)
-      return step(0).then(done, done)
+      return chain.then(done, done)
     }
-    return step(0).then(
+    return chain.then(
       (result): HandleResult => {
         const body = handled?.body
         if (handled && (!body || (!Array.isArray(body) && 'result' in body && body.result === result)))
