@@ -225,7 +225,9 @@ describe('the MCP Apps host', () => {
       await log
         .filter({ hasText: 'burst refused 4: Too many requests in flight (4)' })
         .waitFor({ timeout: 60_000 })
-      expect(server.holds.started).toBe(4)
+      // The host refuses the fifth call the moment four are pending, which can be before the
+      // fourth has crossed the proxy to the server: wait for it to arrive rather than race it.
+      await expect.poll(() => server.holds.started, { timeout: 30_000 }).toBe(4)
       server.holds.release()
       await log.filter({ hasText: 'burst done ok=4 refused=4' }).waitFor({ timeout: 60_000 })
       expect(server.holds.started).toBe(4)
