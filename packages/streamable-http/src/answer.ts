@@ -6,6 +6,7 @@ import {
   type RequestId,
   type ServerSession,
 } from '@edgemcp/core'
+import type { RequestEntry } from '@edgemcp/core/internal'
 import { storeRefusal } from './admission.js'
 import type { RequestCancellation } from './cancellation.js'
 import type { EventStream } from './event-stream.js'
@@ -52,6 +53,7 @@ export class Answer implements PendingAnswer {
   #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
   readonly #pendingId: RequestId | null
+  readonly #pending: RequestEntry<PendingAnswer> | undefined
 
   /** The handler's `emit`: related messages of this request. */
   readonly emit = (message: JsonRpcMessage): Promise<void> | undefined => this.#relate(message)
@@ -78,7 +80,7 @@ export class Answer implements PendingAnswer {
     this.#cancellation = init.cancellation
     this.#changes = init.changesSession
     this.#pendingId = pendingId
-    if (pendingId !== null) state.addPending(session!.id, pendingId, this)
+    this.#pending = pendingId === null ? undefined : state.addPending(session!, pendingId, this)
   }
 
   /**
@@ -176,6 +178,6 @@ export class Answer implements PendingAnswer {
   }
 
   #untrack(): void {
-    if (this.#pendingId !== null) this.#state.removePending(this.#session!.id, this.#pendingId, this)
+    if (this.#pending) this.#state.removePending(this.#session!, this.#pending)
   }
 }

@@ -47,8 +47,10 @@ export interface InMemorySessionStoreOptions {
 }
 
 /**
- * Sessions in a Map, least recently used first, at most `maxSessions` (then new ones are refused). Expiry is checked lazily (no timers, so it suits isolates
- * that sleep between requests): the session looked up on every call, all of them at most once a second.
+ * Sessions in a Map, at most `maxSessions` (then new ones are refused). Expiry is checked lazily (no timers, so it
+ * suits isolates that sleep between requests): the session looked up on every call, all of them at most once a
+ * second. A lookup does not reorder the Map: nothing here needs an order (the sweep visits every session), and
+ * a delete and a set per request made its table churn (see `RequestsById` in @edgemcp/core).
  */
 export class InMemorySessionStore implements SessionStore {
   readonly #sessions = new Map<string, ServerSession>()
@@ -57,8 +59,6 @@ export class InMemorySessionStore implements SessionStore {
   readonly #now: () => number
   readonly #sweepEveryMs: number
   #nextSweep = Number.NEGATIVE_INFINITY
-  /** The id stored last (the end of the LRU order): looking it up again needs no reordering. */
-  #newest: string | undefined
 
   constructor(options: InMemorySessionStoreOptions = {}) {
     this.#idleTtlMs = options.idleTtlMs ?? 30 * 60_000
@@ -86,19 +86,13 @@ export class InMemorySessionStore implements SessionStore {
       return undefined
     }
     session.lastActivity = now
-    if (this.#newest !== id) {
-      // most recently used last
-      this.#sessions.delete(id)
-      this.#sessions.set(id, session)
-      this.#newest = id
-    }
     return session
   }
 
   async set(session: ServerSession): Promise<void> {
     const now = this.#now()
     if (now >= this.#nextSweep) this.#sweep(now)
-    const known = this.#sessions.delete(session.id)
+    const known = this.#sessions.has(session.id)
     if (!known && this.#sessions.size >= this.#maxSessions) {
       this.#sweep(now)
       if (this.#sessions.size >= this.#maxSessions)
@@ -106,7 +100,6 @@ export class InMemorySessionStore implements SessionStore {
     }
     session.lastActivity = now
     this.#sessions.set(session.id, session)
-    this.#newest = session.id
   }
 
   async delete(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { McpServer, RequestId, ServerSession } from '@edgemcp/core'
-import { createSessionId } from '@edgemcp/core/internal'
+import { createSessionId, type RequestEntry, RequestsById } from '@edgemcp/core/internal'
 import { ClientLimits } from './admission.js'
 import type { EndpointStores } from './default-stores.js'
 import type { EventStore } from './event-store.js'
@@ -53,8 +53,11 @@ export type StreamHost = Pick<
 export class HandlerState {
   /** The live streams of each legacy session that has any (for cleanup and resumption). */
   readonly #streams = new Map<string, EventStream[]>()
-  /** Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide). */
-  readonly #pending = new Map<string, Map<RequestId, PendingAnswer>>()
+  /**
+   * Requests in flight by session id, then JSON-RPC id (a string id and a number id never collide); a list
+   * per session, not a Map, for the reason `RequestsById` gives.
+   */
+  readonly #pending = new Map<string, RequestsById<PendingAnswer>>()
   readonly #hooked = new WeakSet<ServerSession>()
   /** Fair shares per client: sessions, listen streams, unread SSE bytes. */
   readonly limits: ClientLimits
@@ -99,7 +102,10 @@ export class HandlerState {
     if (changed && !changed.closed) await this.options.onSessionChange?.(changed)
   }
 
-  /** On close, a session's live streams end (their events are forgotten) and its store entry goes. */
+  /**
+   * On close, a session's live streams end (their events are forgotten), its requests in flight are forgotten
+   * here, and its store entry goes.
+   */
   #hook(session: ServerSession): void {
     if (this.#hooked.has(session)) return
     this.#hooked.add(session)
@@ -107,6 +113,7 @@ export class HandlerState {
       const id = session.id
       const streams = this.#streams.get(id)
       this.#streams.delete(id)
+      this.#pending.delete(id)
       for (const s of streams ?? []) {
         s.abort()
         void this.eventStore?.deleteStream(s.id)
@@ -186,20 +193,27 @@ export class HandlerState {
     return webConnect(c, this.options, this.limits.budgetOf(client))
   }
 
-  addPending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
-    let requests = this.#pending.get(sessionId)
+  /**
+   * Registers a legacy request in flight (see `closeSseStream`); `removePending` takes what this returns. A
+   * session's list stays until the session closes (see `#hook`): dropped whenever it emptied, as it was, it
+   * came back with most requests and old space grew as it did with a Map per session (see `RequestsById`).
+   */
+  addPending(
+    session: ServerSession,
+    requestId: RequestId,
+    answer: PendingAnswer,
+  ): RequestEntry<PendingAnswer> | undefined {
+    if (session.closed) return undefined
+    let requests = this.#pending.get(session.id)
     if (requests === undefined) {
-      requests = new Map()
-      this.#pending.set(sessionId, requests)
+      requests = new RequestsById()
+      this.#pending.set(session.id, requests)
     }
-    requests.set(requestId, answer)
+    return requests.add(requestId, answer)
   }
 
-  removePending(sessionId: string, requestId: RequestId, answer: PendingAnswer): void {
-    const requests = this.#pending.get(sessionId)
-    if (requests?.get(requestId) !== answer) return
-    requests.delete(requestId)
-    if (requests.size === 0) this.#pending.delete(sessionId)
+  removePending(session: ServerSession, entry: RequestEntry<PendingAnswer>): void {
+    this.#pending.get(session.id)?.remove(entry)
   }
 
   /**

@@ -82,7 +82,9 @@ class StatelessState implements StreamHost {
     return Promise.resolve()
   }
 
-  addPending(): void {}
+  addPending(): undefined {
+    return undefined
+  }
 
   removePending(): void {}
 

@@ -244,7 +244,7 @@ export async function runRequest(
 ): Promise<HandleResult> {
   const { request, abort, era, core } = scope
   const id = request.id
-  registerIn?.inflight.set(id, abort)
+  const entry = registerIn?.inflight.add(id, abort)
   core.inflight.add(abort)
   try {
     const result = await dispatch(scope)
@@ -257,7 +257,7 @@ export async function runRequest(
     // 2026-07-28 streamable-http: an unknown method is HTTP 404 with -32601.
     return errorResult(error, id, era, era === MODERN && error.code === METHOD_NOT_FOUND ? 404 : undefined)
   } finally {
-    if (registerIn?.inflight.get(id) === abort) registerIn.inflight.delete(id)
+    if (entry) registerIn?.inflight.remove(entry)
     core.inflight.delete(abort)
     abort.dispose()
   }

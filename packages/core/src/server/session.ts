@@ -12,6 +12,7 @@ import { MAX_PENDING_SERVER_REQUESTS } from '../protocol/limits.js'
 import type { LegacyVersion } from '../protocol/versions.js'
 import { randomHex } from '../protocol/random-hex.js'
 import type { RequestAbort } from './request-abort.js'
+import { RequestsById } from './requests-by-id.js'
 import type { Implementation, JsonObject, LoggingLevel } from './types.js'
 
 /** Where a session's messages go: a stream, a socket, a pipe. Returning a promise applies back-pressure. */
@@ -74,7 +75,8 @@ export class ServerSession {
   /** Principal bound at creation by an auth layer; other principals must not use this session. */
   principal: string | undefined
 
-  readonly inflight = new Map<RequestId, RequestAbort>()
+  /** The session's requests being handled, by id (for `notifications/cancelled`). */
+  readonly inflight = new RequestsById<RequestAbort>()
   readonly #pending = new Map<RequestId, Settle>()
   #standalone: Outbound | undefined
   #nextRequestId = 0
@@ -196,8 +198,9 @@ export class ServerSession {
   close(reason = 'Session closed'): void {
     if (this.closed) return
     this.closed = true
-    for (const c of this.inflight.values()) c.abort(new ConnectionClosedError(reason))
+    const running = this.inflight.values()
     this.inflight.clear()
+    for (const c of running) c.abort(new ConnectionClosedError(reason))
     for (const settle of [...this.#pending.values()]) settle(new ConnectionClosedError(reason))
     this.#standalone = undefined
     for (const l of this.#closeListeners) l()
