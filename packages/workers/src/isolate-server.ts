@@ -1,5 +1,6 @@
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import { toHub } from './bindings.js'
+import { LiveInvocations } from './live-invocations.js'
 import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import type { ServerEvent } from './server-events.js'
@@ -12,24 +13,14 @@ export type IsolateServe = (request: Request, ctx: ExecutionContext, auth?: Requ
  * state). What its tools raise (`server.notifyResourceUpdated(uri)` …) is published to the hub.
  */
 export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<Env>): IsolateServe {
-  /**
-   * Invocations alive here (requests in flight, SSE streams still open, by count of each): the hub
-   * publication of an event is kept alive by one of them.
-   */
-  const contexts = new Map<ExecutionContext, number>()
-  const count = (ctx: ExecutionContext, by: 1 | -1): void => {
-    const n = (contexts.get(ctx) ?? 0) + by
-    if (n > 0) contexts.set(ctx, n)
-    else contexts.delete(ctx)
-  }
+  /** Invocations alive here (requests in flight, SSE streams still open): a hub publication is kept alive by one. */
+  const live = new LiveInvocations()
   /** The auth given with a request being served (never read from its headers: clients could forge them). */
   const auths = new WeakMap<Request, RequestAuth>()
 
   const publish = (event: ServerEvent): void => {
     const sending = toHub(env, config, (hub) => hub.publish(event), 'publish to')
-    let last: ExecutionContext | undefined
-    for (const ctx of contexts.keys()) last = ctx
-    last?.waitUntil(sending)
+    live.newest()?.waitUntil(sending)
   }
   const app = createRoleApp({
     config,
@@ -44,8 +35,8 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
         waitUntil: (c, promise) => {
           const ctx = c.executionCtx as ExecutionContext
           ctx.waitUntil(promise)
-          count(ctx, 1)
-          void promise.finally(() => count(ctx, -1))
+          const hold = live.hold(ctx)
+          void promise.finally(() => live.release(hold))
         },
       },
     }),
@@ -53,11 +44,11 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
 
   return async (request, ctx, auth) => {
     if (auth !== undefined) auths.set(request, auth)
-    count(ctx, 1)
+    const hold = live.hold(ctx)
     try {
       return await app(request, env, ctx)
     } finally {
-      count(ctx, -1)
+      live.release(hold)
     }
   }
 }
