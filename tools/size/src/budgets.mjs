@@ -23,7 +23,10 @@ export const entries = [
     // hooks (a property check per inbound message and per outbound request), +0.03 KiB (21.73 KiB); and the
     // two for server→client requests of legacy sessions (a handler's ctx.elicit on the server, the client's
     // answer), which tracing needs to put them in the trace: +0.04 KiB (21.77 KiB).
-    budgetGzip: 21.85 * 1024,
+    // Raised on 2026-12-07 (issue 30): the session's requests in flight are a linked list (RequestsById), not
+    // a Map whose churn promoted 183 B per request to old space (session tools/call 0.78x -> 0.80-0.85x raw
+    // Hono, docs/benchmarks.md): +0.17 KiB gz (21.94 KiB).
+    budgetGzip: 22 * 1024,
     /** Opt-in extensions live on subpaths of their own (`@edgemcp/core/skills`). */
     mustNotContain: ['skills/list', 'profile=mcp-app'],
   },
@@ -66,7 +69,10 @@ export const entries = [
     // it (~2.8 KiB over the server-only entry); the core barrel carries the engine's small hooks only.
     // Raised to 15.9 on 2026-12-06: the registration-time schema check (0.3 KiB, see the barrel) and the
     // per-client task budgets with bounded client info (#33 M1, M2): 15.80 KiB.
-    budgetGzip: 15.9 * 1024,
+    // Raised on 2026-12-07 (issue 30): the session's requests in flight are a linked list (RequestsById), not
+    // a Map whose churn promoted 183 B per request to old space (session tools/call 0.78x -> 0.80-0.85x raw
+    // Hono, docs/benchmarks.md): +0.17 KiB gz (16.01 KiB; see the barrel).
+    budgetGzip: 16.1 * 1024,
     mustNotContain: ['McpClient'],
   },
   {
@@ -76,7 +82,8 @@ export const entries = [
     external: ['@cfworker/json-schema'],
     // The apps extension is a subpath (SEP-1865): registration with the specification's checks, the client
     // support test and auditApps (for @edgemcp/testing), ~2 KiB gz over the server-only entry.
-    budgetGzip: 15 * 1024,
+    // Raised to 15.1 on 2026-12-07: the engine's RequestsById (issue 30, see the barrel): 15.02 KiB.
+    budgetGzip: 15.1 * 1024,
     mustNotContain: ['McpClient', 'tasks/get'],
   },
   {
@@ -88,7 +95,8 @@ export const entries = [
     // Issue 29: useMiddleware and its composition (the InboundCall of each message, the engine's answer kept
     // when middleware passes it on): 13.26 KiB when set, 0.47 KiB over the server-only entry, which only
     // servers that import the subpath pay. 13.42 KiB with the `outbound` part (server→client requests).
-    budgetGzip: 13.5 * 1024,
+    // Raised to 13.7 on 2026-12-07: the engine's RequestsById (issue 30, see the barrel): 13.64 KiB.
+    budgetGzip: 13.7 * 1024,
     mustNotContain: ['McpClient'],
   },
   {
