@@ -1,6 +1,6 @@
+import { RequestsById } from '@edgemcp/core/internal'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import { toHub } from './bindings.js'
-import { LiveInvocations } from './live-invocations.js'
 import { createRoleApp } from './mcp-app.js'
 import type { ResolvedWorkerOptions } from './options.js'
 import type { ServerEvent } from './server-events.js'
@@ -13,8 +13,12 @@ export type IsolateServe = (request: Request, ctx: ExecutionContext, auth?: Requ
  * state). What its tools raise (`server.notifyResourceUpdated(uri)` …) is published to the hub.
  */
 export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<Env>): IsolateServe {
-  /** Invocations alive here (requests in flight, SSE streams still open): a hub publication is kept alive by one. */
-  const live = new LiveInvocations()
+  /**
+   * Invocations alive here (requests in flight, SSE streams still open), a hold each, newest first: a hub
+   * publication is kept alive by the newest. A list of holds, not a Map counting them per context, which every
+   * request added to and deleted from (see `RequestsById`; not yet measured in workerd).
+   */
+  const live = new RequestsById<ExecutionContext, ExecutionContext>()
   /** The auth given with a request being served (never read from its headers: clients could forge them). */
   const auths = new WeakMap<Request, RequestAuth>()
 
@@ -35,8 +39,8 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
         waitUntil: (c, promise) => {
           const ctx = c.executionCtx as ExecutionContext
           ctx.waitUntil(promise)
-          const hold = live.hold(ctx)
-          void promise.finally(() => live.release(hold))
+          const hold = live.add(ctx, ctx)
+          void promise.finally(() => live.remove(hold))
         },
       },
     }),
@@ -44,11 +48,11 @@ export function createIsolateServe<Env>(env: Env, config: ResolvedWorkerOptions<
 
   return async (request, ctx, auth) => {
     if (auth !== undefined) auths.set(request, auth)
-    const hold = live.hold(ctx)
+    const hold = live.add(ctx, ctx)
     try {
       return await app(request, env, ctx)
     } finally {
-      live.release(hold)
+      live.remove(hold)
     }
   }
 }

@@ -3,35 +3,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { cpuChart } from './cpu-chart.mjs'
-import { firstLine, measureRunning } from './measure.mjs'
+import { firstLine, measureContender } from './measure.mjs'
 import { USAGE, parseOptions } from './options.mjs'
 import { markdownTable, summarize } from './report.mjs'
 import { SATURATED_PCT } from './saturation.mjs'
 import { describeLoads, runRounds } from './rounds.mjs'
-import { assertTaskset, startServer } from './runner.mjs'
+import { assertTaskset } from './runner.mjs'
 import { BASELINE_ID, CONTENDERS, MINIMAL_BASELINE_ID } from './servers/index.mjs'
 import { WORKLOADS } from './workloads.mjs'
 
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`${msg}\n`)
-
-/**
- * One measured run: fresh server process, then measureRunning.
- * @param {import('./servers/index.mjs').Contender} c
- * @param {import('./workloads.mjs').Workload} w
- * @param {import('./options.mjs').Options} opts
- * @returns {Promise<import('./rounds.mjs').Measured>}
- */
-async function measure(c, w, opts) {
-  let server
-  try {
-    server = await startServer(c.file, { mode: w.mode, toolset: w.toolset }, opts.serverCpu, opts.profile)
-  } catch (err) {
-    return { failed: firstLine(err) }
-  }
-  if ('skipped' in server) return { skipped: server.skipped }
-  return measureRunning(server, c.version, w, opts)
-}
 
 async function main() {
   const opts = parseOptions(process.argv.slice(2), process.env)
@@ -51,7 +33,7 @@ async function main() {
     contenders,
     workloads,
     rounds: opts.rounds,
-    measure: (c, w) => measure(c, w, opts),
+    measure: (c, w) => measureContender(c, w, opts),
     log,
   })
 

@@ -10,11 +10,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { prepareLoad } from './mcp-client.mjs'
-import { startServer } from './runner.mjs'
+import { LOAD, measureContender } from './measure.mjs'
 import { CONTENDERS } from './servers/index.mjs'
 import { workloadById } from './workloads.mjs'
-import { runWrkLoad } from './wrk.mjs'
 
 const [workloadId = 'b', rounds = '4', seconds = '6', ...builds] = process.argv.slice(2)
 const workload = workloadById(workloadId)
@@ -44,21 +42,12 @@ try {
       for (const [pkg = '', dist = ''] of v.swaps) place(pkg, dist)
       const contender = CONTENDERS.find((c) => c.id === v.id)
       if (!contender) throw new Error(`unknown contender ${v.id}`)
-      const started = await startServer(contender.file, { mode: workload.mode, toolset: workload.toolset }, 0)
-      if ('skipped' in started) throw new Error(`${contender.id}: ${started.skipped}`)
-      const server = started
-      const url = `http://127.0.0.1:${server.port}/mcp`
-      const { req } = await prepareLoad(url, workload, contender.version, 100)
-      const cfg = {
-        url,
-        ...req,
-        connections: 50,
+      const measured = await measureContender(contender, workload, {
+        ...LOAD,
         duration: Number(seconds),
-        warmup: 2,
-        serverPid: server.pid,
-      }
-      const load = await runWrkLoad(cfg, 1)
-      await server.stop()
+      })
+      if (!('ok' in measured)) throw new Error(`${v.name}: ${JSON.stringify(measured)}`)
+      const load = measured.ok
       results.get(v.name)?.push(load)
       console.log(
         `round ${r} ${v.name.padEnd(10)} ${Math.round(load.rps)} req/s, server ${(load.serverCpuPct ?? 0).toFixed(0)}%, ` +

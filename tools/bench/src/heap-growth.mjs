@@ -3,17 +3,15 @@
 // costs. A request's objects should die young; objects that live just long enough to be promoted (e.g. the
 // table of a long-lived Map that every request adds to and deletes from) make old space grow by megabytes a
 // second and bring mark-compacts, a cost that instruction counts (instructions.mjs) do not show. The server
-// runs with heap-watch.mjs preloaded under wrk, as bench.mjs runs it.
+// runs with heap-watch.mjs preloaded under wrk, measured as bench.mjs measures it (answers checked too).
 // Usage: node src/heap-growth.mjs [--only ids] [--workload b] [--duration 5]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { prepareLoad } from './mcp-client.mjs'
-import { startServer } from './runner.mjs'
+import { LOAD, measureContender } from './measure.mjs'
 import { CONTENDERS } from './servers/index.mjs'
 import { workloadById } from './workloads.mjs'
-import { runWrkLoad } from './wrk.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -31,18 +29,10 @@ try {
     if (!contender) throw new Error(`unknown contender ${id}`)
     const out = join(dir, `${id}.json`)
     const env = ['env', `NODE_OPTIONS=--import=${watch}`, `HEAP_WATCH_OUT=${out}`]
-    const mode = { mode: workload.mode, toolset: workload.toolset }
-    const started = await startServer(contender.file, mode, 0, undefined, env)
-    if ('skipped' in started) throw new Error(`${contender.id}: ${started.skipped}`)
-    const server = started
-    const url = `http://127.0.0.1:${server.port}/mcp`
-    const { req } = await prepareLoad(url, workload, contender.version, 100)
     const duration = Number(values.duration)
-    const load = await runWrkLoad(
-      { url, ...req, connections: 50, duration, warmup: 1, serverPid: server.pid },
-      1,
-    )
-    await server.stop()
+    const measured = await measureContender(contender, workload, { ...LOAD, duration, warmup: 1 }, env)
+    if (!('ok' in measured)) throw new Error(`${id}: ${JSON.stringify(measured)}`)
+    const load = measured.ok
     /** @type {{ oldSpaceKiB: number[], gcs: Record<string, { count: number, ms: number }> }} */
     const seen = JSON.parse(readFileSync(out, 'utf8'))
     // Growth between collections: the sum of every rise of the sampled old space (a fall is a collection).

@@ -1,7 +1,7 @@
 // One measurement of a running server (a Node process or workerd): check the answer, put it under load from a
 // pinned autocannon process, sample its peak RSS, check the answer again. The caller stops the server.
 import { prepareLoad, verifyLoad } from './mcp-client.mjs'
-import { peakRssKiB, runLoad } from './runner.mjs'
+import { peakRssKiB, runLoad, startServer } from './runner.mjs'
 import { TOOL_COUNT } from './servers/tools.mjs'
 import { runWrkLoad } from './wrk.mjs'
 
@@ -46,4 +46,39 @@ export async function measureRunning(server, version, w, opts) {
   } finally {
     await server.stop()
   }
+}
+
+/** The defaults of bench.mjs (server on core 0, wrk with 50 connections on core 1), for the tools beside it. */
+export const LOAD = /** @type {const} */ ({
+  serverCpu: 0,
+  loadCpu: 1,
+  loader: 'wrk',
+  connections: 50,
+  warmup: 2,
+})
+
+/**
+ * One measurement of a contender: a fresh server process (pinned to `opts.serverCpu`, under `wrap` if given:
+ * see `startServer`), then `measureRunning`, which stops it.
+ * @param {import('./servers/index.mjs').Contender} c
+ * @param {import('./workloads.mjs').Workload} w
+ * @param {Parameters<typeof measureRunning>[3] & { serverCpu: number, profile?: string | undefined }} opts
+ * @param {string[]} [wrap]
+ * @returns {Promise<import('./rounds.mjs').Measured>}
+ */
+export async function measureContender(c, w, opts, wrap) {
+  let server
+  try {
+    server = await startServer(
+      c.file,
+      { mode: w.mode, toolset: w.toolset },
+      opts.serverCpu,
+      opts.profile,
+      wrap,
+    )
+  } catch (err) {
+    return { failed: firstLine(err) }
+  }
+  if ('skipped' in server) return { skipped: server.skipped }
+  return measureRunning(server, c.version, w, opts)
 }

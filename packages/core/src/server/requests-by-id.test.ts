@@ -50,3 +50,35 @@ describe('RequestsById', () => {
     expect(list.values()).toEqual([4])
   })
 })
+
+// The live invocations of a Worker isolate (@edgemcp/workers' createIsolateServe), keyed by their context.
+const ctx = (name: string) => ({ name })
+
+describe('RequestsById as the live invocations of an isolate', () => {
+  it('gives the newest invocation still held, whichever holds end first', () => {
+    const live = new RequestsById<object, object>()
+    const [a, b, c] = [ctx('a'), ctx('b'), ctx('c')]
+    const ha = live.add(a, a)
+    const hb = live.add(b, b)
+    const hc = live.add(c, c)
+    expect(live.newest()).toBe(c)
+    live.remove(hb)
+    expect(live.newest()).toBe(c)
+    live.remove(hc)
+    expect(live.newest()).toBe(a)
+    live.remove(ha)
+    expect(live.newest()).toBeUndefined()
+  })
+
+  it('keeps an invocation alive while any of its holds lasts, and ignores a second release', () => {
+    const live = new RequestsById<object, object>()
+    const a = ctx('a')
+    const request = live.add(a, a)
+    const stream = live.add(a, a)
+    live.remove(request)
+    live.remove(request)
+    expect(live.newest()).toBe(a)
+    live.remove(stream)
+    expect(live.newest()).toBeUndefined()
+  })
+})
