@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
+import { freePort } from '@edgemcp/tools-wrangler-dev'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Frame, Page } from 'playwright-core'
@@ -29,17 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 async function startHttpPlus(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [PLUS], { stdio: 'pipe' })

@@ -43,16 +43,27 @@ export interface RunningRedis {
   stop(): Promise<void>
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on 127.0.0.1:`port` for a moment; whether it could. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
+    s.once('error', () => resolve(false))
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
   })
+}
+
+/**
+ * A free TCP port on 127.0.0.1, picked at random in 10000–32767: below the range from which the system hands
+ * out `listen(0)` ports and the local ports of outgoing connections (Linux: 32768–60999, others higher). A
+ * port handed out by `listen(0)` can be taken again by any connection before redis-server binds it, or while
+ * it is down in `restart()` or `crash()`; below that range only another listener can take it.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * 22_768)
+    if (await canListen(port)) return port
+  }
+  throw new Error('no free port on 127.0.0.1 in 10000–32767')
 }
 
 /** Whether a Redis answers PING on the port. */
@@ -93,7 +104,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgemcp-redis-'))
   const command = options.command ?? 'redis-server'
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000
-  const port = options.port || (await freePort())
+  let port = options.port || (await freePort())
   let child: ChildProcess
 
   const launch = async (): Promise<void> => {
@@ -149,7 +160,18 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     await exited(child)
   }
 
-  await launch()
+  // A port picked here can still be taken by another listener before redis-server binds it: then try a
+  // fresh one (a port the caller gave is not swapped).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await launch()
+      break
+    } catch (error) {
+      const lost = String(error).includes('Address already in use')
+      if (options.port || !lost || attempt === 3) throw error
+      port = await freePort()
+    }
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

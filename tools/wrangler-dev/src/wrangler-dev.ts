@@ -26,13 +26,16 @@
  * mid-run. So one lock per app directory (dir-lock.ts) lets only one run at a time, across processes, and
  * reloads() counts the reloads wrangler logs ("Reloading local server", at log level `log`, the default
  * here), for a long test to report "dev server restarted" rather than a finding.
+ * Issue 33 (a clean-clone CI run, 2026-12-07): workerd could not bind the port picked for it. Ports are now
+ * picked below the ephemeral range (ports.ts), and a run that lost a port it picked is retried on fresh ones
+ * (three attempts); a port the caller gave is never swapped.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, waitPortFree } from './ports.js'
+import { freePort, takenPorts, waitPortFree } from './ports.js'
 import { lockAppDir } from './dir-lock.js'
 import { endGroup, type GroupProcess, groupProcesses } from './process-group.js'
 import { readinessProbe, waitUntilReady } from './readiness.js'
@@ -119,17 +122,67 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     cwd,
     options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs },
   )
-  let port: number
-  let inspectorPort: number
-  try {
-    port = options.port ?? (await freePort())
-    inspectorPort = options.inspectorPort ?? (await freePort(port)) // never the app's port
-  } catch (error) {
-    lock.release()
-    throw error
-  }
   const ownState = options.persistTo === undefined
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'edgemcp-wrangler-'))
+  const release = () => {
+    if (ownState) rmSync(persistTo, { recursive: true, force: true })
+    lock.release()
+  }
+  // Ports picked here may be taken by someone else before workerd binds them (see freePort): then wrangler
+  // exits with "Address already in use" and we try again on fresh ones. A port the caller gave is not retried.
+  for (let attempt = 1; ; attempt++) {
+    let run: Run
+    try {
+      const port = options.port ?? (await freePort())
+      const inspectorPort = options.inspectorPort ?? (await freePort(port)) // never the app's port
+      run = await launch(options, { port, inspectorPort, persistTo })
+      lock.setGroup(run.pgid)
+    } catch (error) {
+      release()
+      throw error
+    }
+    const failure = await waitUntilReady({
+      url: run.url,
+      probe: options.probe ?? readinessProbe,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      exited: () => (run.running() ? undefined : `code ${run.child.exitCode ?? run.child.signalCode}`),
+    })
+    if (failure === undefined) return ready(run, { persistTo, release })
+    const { ended } = await run.end()
+    const picked = [
+      ...(options.port === undefined ? [run.port] : []),
+      ...(options.inspectorPort === undefined ? [run.inspectorPort] : []),
+    ]
+    const lost = takenPorts(run.log()).some((p) => picked.includes(p))
+    if (ended && lost && failure.startsWith('exited early') && attempt < 3) continue
+    if (ended) release() // else the group still holds the directory: the lock stays until it is gone
+    throw new Error(
+      `wrangler dev ${failure}${attempt > 1 ? ` (attempt ${attempt})` : ''}:\n${tail(run.log())}`,
+    )
+  }
+}
+
+interface Run {
+  child: ChildProcess
+  pgid: number
+  port: number
+  inspectorPort: number
+  origin: string
+  url: string
+  running: () => boolean
+  log: () => string
+  reloads: () => number
+  /** Ends the group bottom-up: whether none of it is left, and whether its ports are free again. */
+  end: () => Promise<{ ended: boolean; freed: boolean }>
+}
+
+/** Spawns one `wrangler dev` on the given ports (see the top of this file). */
+async function launch(
+  options: WranglerDevOptions,
+  at: { port: number; inspectorPort: number; persistTo: string },
+): Promise<Run> {
+  const { cwd } = options
+  const { port, inspectorPort, persistTo } = at
   const args = [
     wranglerBin(cwd),
     'dev',
@@ -152,12 +205,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     env: { ...wranglerEnv(), ...options.env },
   })
   const pgid = child.pid
-  if (pgid === undefined) {
-    if (ownState) rmSync(persistTo, { recursive: true, force: true })
-    lock.release()
-    throw new Error('could not start wrangler dev')
-  }
-  lock.setGroup(pgid)
+  if (pgid === undefined) throw new Error('could not start wrangler dev')
   let log = ''
   let reloads = 0
   let partial = '' // the last line, until its end arrives
@@ -174,46 +222,52 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   child.on('error', (e) => (log += `\n${e}\n`))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = () => child.exitCode === null && child.signalCode === null
+  const end = async () => {
+    // Bottom up, workerd with SIGKILL as wrangler's own shutdown does; so wrangler reaps what it started.
+    const ended = await endGroup(pgid, { killAtOnce: ['workerd'] })
+    if (running()) await exited // reaped
+    const freed = (await waitPortFree(port)) && (await waitPortFree(inspectorPort))
+    return { ended, freed }
+  }
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    child,
+    pgid,
+    port,
+    inspectorPort,
+    origin,
+    url: origin + (options.path ?? ''),
+    running,
+    log: () => log,
+    reloads: () => reloads,
+    end,
+  }
+}
 
+/** The handle of a run that answered. */
+function ready(run: Run, own: { persistTo: string; release: () => void }): WranglerDev {
   let stopping: Promise<void> | undefined
   const stop = () => {
     stopping ??= (async () => {
-      // Bottom up, workerd with SIGKILL as wrangler's own shutdown does; so wrangler reaps what it started.
-      const ended = await endGroup(pgid, { killAtOnce: ['workerd'] })
-      if (running()) await exited // reaped
-      const freed = (await waitPortFree(port)) && (await waitPortFree(inspectorPort))
-      if (ownState) rmSync(persistTo, { recursive: true, force: true })
-      if (ended) lock.release() // else the group still holds the directory: the lock stays until it is gone
-      if (!ended) throw new Error(`wrangler dev: processes of group ${pgid} survived SIGKILL`)
-      if (!freed) throw new Error(`wrangler dev: port ${port} or ${inspectorPort} still in use after stop`)
+      const { ended, freed } = await run.end()
+      if (ended) own.release() // else the group still holds the directory: the lock stays until it is gone
+      if (!ended) throw new Error(`wrangler dev: processes of group ${run.pgid} survived SIGKILL`)
+      if (!freed)
+        throw new Error(`wrangler dev: port ${run.port} or ${run.inspectorPort} still in use after stop`)
     })()
     return stopping
   }
-
-  const origin = `http://127.0.0.1:${port}`
-  const url = origin + (options.path ?? '')
-  const timeoutMs = options.timeoutMs ?? 60_000
-  const failure = await waitUntilReady({
-    url,
-    probe: options.probe ?? readinessProbe,
-    timeoutMs,
-    exited: () => (running() ? undefined : `code ${child.exitCode ?? child.signalCode}`),
-  })
-  if (failure !== undefined) {
-    await stop().catch(() => {})
-    throw new Error(`wrangler dev ${failure}:\n${tail(log)}`)
-  }
-  const reloadsBeforeReady = reloads
+  const reloadsBeforeReady = run.reloads()
   return {
-    origin,
-    url,
-    port,
-    inspectorPort,
-    persistTo,
-    pgid,
-    processes: () => groupProcesses(pgid),
-    output: () => log,
-    reloads: () => reloads - reloadsBeforeReady,
+    origin: run.origin,
+    url: run.url,
+    port: run.port,
+    inspectorPort: run.inspectorPort,
+    persistTo: own.persistTo,
+    pgid: run.pgid,
+    processes: () => groupProcesses(run.pgid),
+    output: run.log,
+    reloads: () => run.reloads() - reloadsBeforeReady,
     stop,
   }
 }

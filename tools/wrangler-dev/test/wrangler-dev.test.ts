@@ -4,12 +4,31 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { eventually } from '@edgemcp/test-helpers'
-import { afterAll, describe, expect, it } from 'vitest'
+import { createServer, type Server } from 'node:net'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { freePort, portFree, waitPortFree } from '../src/ports.js'
 import { groupAlive, groupProcesses } from '../src/process-group.js'
 import { bundleWorker, wranglerBin, wranglerEnv } from '../src/wrangler-bin.js'
 import { unlessRestarted } from '../src/restarts.js'
 import { startWranglerDev, type WranglerDev } from '../src/wrangler-dev.js'
+
+// The ports freePort hands out next, before it picks its own: to make a picked port be taken.
+const { forced } = vi.hoisted(() => ({ forced: [] as number[] }))
+vi.mock('../src/ports.js', async (importActual) => {
+  const actual = await importActual<typeof import('../src/ports.js')>()
+  const freePort = (...taken: number[]) => {
+    const next = forced.shift()
+    return next === undefined ? actual.freePort(...taken) : Promise.resolve(next)
+  }
+  return { ...actual, freePort }
+})
+
+/** Listens on 127.0.0.1:`port` until closed. */
+const occupy = (port: number) =>
+  new Promise<Server>((resolve, reject) => {
+    const server = createServer().once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 const hello = fixture('hello')
@@ -122,6 +141,27 @@ describe('startWranglerDev', () => {
     expect(String(error)).toContain('no-such-entry.js')
     await expect(startWranglerDev({ cwd: tmp })).rejects.toThrow(`no wrangler config in ${tmp}`)
   })
+
+  it('tries fresh ports when a port it picked is taken before workerd binds it (issue 33, CI run of 2026-12-07)', async () => {
+    const taken = await freePort()
+    const squatter = await occupy(taken)
+    try {
+      forced.push(taken) // the port "picked" for the app is already someone else's
+      const dev = await startWranglerDev({ cwd: hello, vars: { GREETING: 'second try' } })
+      started.push(dev)
+      expect(forced).toEqual([])
+      expect(dev.port).not.toBe(taken)
+      expect(await (await fetch(`${dev.url}/`)).json()).toEqual({ greeting: 'second try' })
+      await stopsCompletely(dev)
+
+      // A port the caller chose is not swapped for another: the error says it is taken.
+      const error = await startWranglerDev({ cwd: hello, port: taken }).catch((e: Error) => e)
+      expect(String(error)).toMatch(/wrangler dev exited early \(code \d+\):/)
+      expect(String(error)).toContain(`Address already in use (127.0.0.1:${taken})`)
+    } finally {
+      squatter.close()
+    }
+  }, 180_000) // a hang guard only, for a machine slow to start wrangler
 })
 
 describe('one app directory, one wrangler dev (issue 33, CI run of 2026-12-02)', () => {
