@@ -109,11 +109,15 @@ describe('readBody', () => {
 })
 
 describe('peekBody', () => {
-  it('reads a body once: the next readBody of the request gets the same text', async () => {
+  it('reads and parses a body once: the next readBody of the request gets the same text and parse', async () => {
     const { request, seen } = streamed([new TextEncoder().encode('{"a":'), new TextEncoder().encode('1}')])
-    expect(await peekBody(request, 100)).toEqual({ ok: true, text: '{"a":1}' })
+    const read = { ok: true, text: '{"a":1}', parsed: { ok: true, value: { a: 1 } } }
+    expect(await peekBody(request, 100)).toEqual(read)
     expect(seen.pulled).toBe(2)
-    expect(await readBody(request, 100)).toEqual({ ok: true, text: '{"a":1}' })
+    expect(await readBody(request, 100)).toEqual(read)
+    // Not JSON: the text is kept with the parse's refusal, for the handler to answer 400 with.
+    const notJson = await peekBody(new Request('http://h.test/', { method: 'POST', body: '{' }), 100)
+    expect(notJson).toMatchObject({ ok: true, text: '{', parsed: { ok: false } })
     // Another request is read as usual.
     expect(await readBody(new Request('http://h.test/', { method: 'POST', body: 'x' }), 100)).toEqual({
       ok: true,

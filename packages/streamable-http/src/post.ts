@@ -24,11 +24,12 @@ export const unsupportedMediaType = (request: Request): Promise<Response> =>
   refuse(request, transportError(415, 'Unsupported Media Type: Content-Type must be application/json'))
 
 /**
- * A POST body as `readBody` read it (refused beyond `maxBodyBytes`: 413), parsed as JSON (else 400): its value,
- * or the refusal. Synchronous, so the POST path gains no extra await.
+ * A POST body as `readBody` read it (refused beyond `maxBodyBytes`: 413), parsed as JSON (else 400; parsed
+ * once, when `peekBody` did it already): its value, or the refusal. Synchronous, so the POST path gains no
+ * extra await.
  */
 export function parseBody(body: BodyResult): Response | { value: unknown } {
-  const parsed = body.ok ? parseJson(body.text) : body
+  const parsed = body.ok ? (body.parsed ?? parseJson(body.text)) : body
   return parsed.ok ? parsed : errorResponse(parsed.error)
 }
 
@@ -63,7 +64,9 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   if (intake instanceof Response) return intake
   const { value, acceptsSse } = intake
 
-  const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
+  // Awaited only when it is a promise: a Worker's is synchronous for every request it was given the caller of.
+  const authenticating = o.authenticate?.(c)
+  const auth = authenticating instanceof Promise ? await authenticating : authenticating
   const principal = auth?.principal
   const planned = classify(state, headers, value, principal)
   const plan = planned instanceof Promise ? await planned : planned

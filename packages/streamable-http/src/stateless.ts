@@ -214,7 +214,8 @@ async function admit(
     const mismatch = checkModernHeaders(headers, versionHeader(headers), method, params!, bodyVersion, server)
     if (mismatch) return errorResponse(mismatch, readId(value))
   }
-  const auth = o.authenticate === undefined ? undefined : await o.authenticate(c)
+  const authenticating = o.authenticate?.(c) // awaited only when it is a promise (see post.ts)
+  const auth = authenticating instanceof Promise ? await authenticating : authenticating
   return { value, method, acceptsSse, auth }
 }
 

@@ -1,4 +1,3 @@
-import { parseJson } from '@edgemcp/core'
 import type { RequestAuth } from '@edgemcp/streamable-http'
 import { errorResponse, peekBody, transportError } from '@edgemcp/streamable-http/internal'
 import { hubStub, namespaces, sessionStub, stringVar, WORKER_OBJECTS } from './bindings.js'
@@ -53,8 +52,7 @@ export function createWorkerFetch<Env>(config: ResolvedWorkerOptions<Env>) {
       const read = await peekBody(request, config.maxBodyBytes)
       if (read.ok) {
         body = read.text
-        const parsed = parseJson(body)
-        route = routeByBody(request.headers, parsed.ok && parsed.value)
+        route = routeByBody(request.headers, read.parsed?.ok === true && read.parsed.value)
       } else route = LOCAL
     }
     ids ??= new SessionIds(stringVar(env, config.mrtrSecretVar))
