@@ -15,7 +15,13 @@ import { assertTaskset } from '../runner.mjs'
 import { WORKLOADS } from '../workloads.mjs'
 import { bundleWorker } from './build.mjs'
 import { coldMarkdown, coldStart, summarizeCold } from './cold-start.mjs'
-import { EMPTY_WORKER, WORKER_BASELINE_ID, WORKER_CONTENDERS } from './contenders.mjs'
+import {
+  coldCases,
+  EMPTY_WORKER,
+  SESSION_CEILING_ID,
+  WORKER_BASELINE_ID,
+  WORKER_CONTENDERS,
+} from './contenders.mjs'
 import { startWorkerd, WORKERD } from './workerd.mjs'
 
 /** @param {string} msg */
@@ -25,7 +31,6 @@ const log = (msg) => process.stderr.write(`${msg}\n`)
 const VARS = {
   MCP_MRTR_SECRET: 'bench-mrtr-secret-0123456789abcdef',
 }
-const SESSION_CEILING_ID = 'raw-hono-do'
 /** Issue 18 sets the session goal against McpAgent (≥ 5× less CPU per request). */
 const SESSION_PEER_ID = 'agents-mcp-agent'
 
@@ -40,9 +45,15 @@ async function main() {
   if (opts.report !== undefined) return render(JSON.parse(readFileSync(opts.report, 'utf8')), opts.charts)
   assertTaskset()
   const ceilings = [WORKER_BASELINE_ID, SESSION_CEILING_ID]
-  const contenders = WORKER_CONTENDERS.filter(
+  const picked = WORKER_CONTENDERS.filter(
     (c) => ceilings.includes(c.id) || !opts.only || opts.only.includes(c.id),
   )
+  // A contender's own cold-start ceiling comes along with it; a cold-only one serves no load workload.
+  const coldCeilings = new Set(picked.flatMap((c) => (c.coldCeiling === undefined ? [] : [c.coldCeiling])))
+  const contenders = WORKER_CONTENDERS.filter(
+    (c) => (picked.includes(c) && !c.coldOnly) || (opts.cold > 0 && coldCeilings.has(c.id)),
+  )
+  const loaded = contenders.filter((c) => !c.coldOnly)
   const workloads = WORKLOADS.filter((w) => !opts.workloads || opts.workloads.includes(w.id))
   const start = Date.now()
 
@@ -62,7 +73,7 @@ async function main() {
   let result = { cells: new Map(), loads: [] }
   if (opts.load) {
     result = await runRounds({
-      contenders,
+      contenders: loaded,
       workloads,
       rounds: opts.rounds,
       log,
@@ -105,9 +116,7 @@ async function main() {
       id: w.id,
       title: w.title,
       rows: summarize(
-        contenders.map(
-          (c) => /** @type {import('../report.mjs').Cell} */ (result.cells.get(`${w.id}/${c.id}`)),
-        ),
+        loaded.map((c) => /** @type {import('../report.mjs').Cell} */ (result.cells.get(`${w.id}/${c.id}`))),
         WORKER_BASELINE_ID,
         w.mode === 'session' ? SESSION_CEILING_ID : undefined,
       ),
@@ -198,26 +207,7 @@ function versusPeer(rows, peerId) {
  * @param {import('../options.mjs').Options} opts
  */
 async function coldStarts(contenders, bundles, opts) {
-  /** @type {Array<{ contender: import('./contenders.mjs').WorkerContender, mode: import('../servers/contract.mjs').Mode, id: string, label: string, ceilingId: string }>} */
-  const cases = []
-  for (const c of contenders) {
-    if (c.modes.includes('stateless'))
-      cases.push({
-        contender: c,
-        mode: 'stateless',
-        id: `${c.id}/stateless`,
-        label: c.label,
-        ceilingId: `${WORKER_BASELINE_ID}/stateless`,
-      })
-    if (c.modes.includes('session') && (c.objects !== undefined || !c.modes.includes('stateless')))
-      cases.push({
-        contender: c,
-        mode: 'session',
-        id: `${c.id}/session`,
-        label: c.label,
-        ceilingId: `${SESSION_CEILING_ID}/session`,
-      })
-  }
+  const cases = coldCases(contenders)
   const empty = EMPTY_WORKER
   const emptyBundle = /** @type {{ code: string }} */ (bundles.get(empty.id))
   const sample = (

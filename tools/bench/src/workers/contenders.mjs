@@ -14,6 +14,8 @@
  * @property {string[]} [flags]  compatibility flags beyond the date
  * @property {Record<string, string>} [internalModules]  runtime modules Miniflare adds that bare workerd lacks
  * @property {boolean} [ceiling]  a raw Worker without an MCP library
+ * @property {boolean} [coldOnly]  measured for cold starts only (a ceiling no load workload needs)
+ * @property {string} [coldCeiling]  the contender its cold starts are judged against, instead of the default
  */
 
 /** @type {WorkerContender[]} */
@@ -38,6 +40,19 @@ export const WORKER_CONTENDERS = [
     ceiling: true,
   },
   {
+    // Issue 30's decision: a createMcpWorker cold start is judged against a raw Hono Worker that declares the
+    // same Durable Object namespaces (workerd sets up each namespace a Worker declares before it listens).
+    id: 'raw-hono-objects',
+    short: 'raw Hono + 2 DO namespaces',
+    label: "raw Hono declaring createMcpWorker's 2 Durable Object namespaces (its cold-start ceiling)",
+    entry: 'raw-hono-objects.mjs',
+    modes: ['stateless', 'session'],
+    version: '2026-07-28',
+    objects: { RAW_SESSION: 'RawSessionObject', RAW_HUB: 'RawHubObject' },
+    ceiling: true,
+    coldOnly: true,
+  },
+  {
     id: 'edgemcp-worker',
     short: 'edgemcp createMcpWorker',
     label: 'edgemcp createMcpWorker (sessions in a DO)',
@@ -45,6 +60,7 @@ export const WORKER_CONTENDERS = [
     modes: ['stateless', 'session'],
     version: '2026-07-28',
     objects: { MCP_SESSION: 'McpSessionObject', MCP_HUB: 'McpHubObject' },
+    coldCeiling: 'raw-hono-objects',
   },
   {
     id: 'edgemcp-fetch',
@@ -96,6 +112,44 @@ export const WORKER_CONTENDERS = [
 ]
 
 export const WORKER_BASELINE_ID = 'raw-hono'
+/** The ceiling of a session in a Durable Object (workload (b)'s second ceiling, and of session cold starts). */
+export const SESSION_CEILING_ID = 'raw-hono-do'
+
+/**
+ * @typedef {object} ColdCase
+ * @property {WorkerContender} contender
+ * @property {import('../servers/contract.mjs').Mode} mode
+ * @property {string} id  `${contender id}/${mode}`
+ * @property {string} label
+ * @property {string} ceilingId  the case it is judged against
+ */
+
+/**
+ * The cold starts to sample: every contender stateless where it serves it, else in a session; one with Durable
+ * Objects also in a session. Each is judged against its `coldCeiling` in the same mode, else the raw Hono
+ * Worker (stateless) or the raw Hono + Durable Object Worker (session).
+ * @param {WorkerContender[]} contenders
+ * @returns {ColdCase[]}
+ */
+export function coldCases(contenders) {
+  /** @type {ColdCase[]} */
+  const cases = []
+  /** @param {WorkerContender} c @param {import('../servers/contract.mjs').Mode} mode @param {string} ceiling */
+  const add = (c, mode, ceiling) =>
+    cases.push({
+      contender: c,
+      mode,
+      id: `${c.id}/${mode}`,
+      label: c.label,
+      ceilingId: `${c.coldCeiling ?? ceiling}/${mode}`,
+    })
+  for (const c of contenders) {
+    if (c.modes.includes('stateless')) add(c, 'stateless', WORKER_BASELINE_ID)
+    if (c.modes.includes('session') && (c.objects !== undefined || !c.modes.includes('stateless')))
+      add(c, 'session', SESSION_CEILING_ID)
+  }
+  return cases
+}
 
 /** The cold-start baseline: a Worker that only answers an empty 200 (what workerd itself costs). */
 export const EMPTY_WORKER = /** @type {WorkerContender} */ ({
