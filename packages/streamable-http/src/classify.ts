@@ -57,16 +57,27 @@ export function classify(
  * 2025-03-26 or the session's negotiated version; unknown → 400; different from what the session
  * negotiated → 400.
  */
-export async function legacyPlan(
+export type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
+
+export function legacyPlan(
   state: HandlerState,
   headers: Headers,
   header: string | null,
   principal: string | undefined,
-): Promise<{ error: ProtocolError } | { session: ServerSession | undefined }> {
+): LegacyPlan | Promise<LegacyPlan> {
   const id = headers.get('mcp-session-id')?.trim()
-  const session = id === undefined ? undefined : await state.findSession(id, principal)
-  if (id !== undefined && !session)
-    return { error: transportError(404, 'Session not found: initialize a new session') }
+  if (id === undefined) return versionPlan(undefined, header)
+  // Synchronous when the session store holds its sessions here (see `lookupSession`).
+  const found = state.findSession(id, principal)
+  return found instanceof Promise ? found.then((s) => sessionPlan(s, header)) : sessionPlan(found, header)
+}
+
+const sessionPlan = (session: ServerSession | undefined, header: string | null): LegacyPlan =>
+  session
+    ? versionPlan(session, header)
+    : { error: transportError(404, 'Session not found: initialize a new session') }
+
+function versionPlan(session: ServerSession | undefined, header: string | null): LegacyPlan {
   if (header === null) return { session }
   if (!isLegacyVersion(header))
     return { error: new UnsupportedProtocolVersionError(header, SUPPORTED_VERSIONS) }

@@ -1,6 +1,6 @@
 import { ServerSession } from '@edgemcp/core'
 import { describe, expect, it } from 'vitest'
-import { InMemorySessionStore } from './session-store.js'
+import { InMemorySessionStore, lookupSession } from './session-store.js'
 
 describe('InMemorySessionStore', () => {
   it('stores, finds and deletes sessions', async () => {
@@ -56,5 +56,26 @@ describe('InMemorySessionStore', () => {
     s.close()
     expect(await store.get(s.id)).toBeUndefined()
     expect(store.size).toBe(0)
+  })
+
+  it('is looked up synchronously by the handler, unless its get is replaced', async () => {
+    const store = new InMemorySessionStore()
+    const s = new ServerSession()
+    await store.set(s)
+    expect(lookupSession(store, s.id)).toBe(s)
+    expect(lookupSession(store, 'nobody')).toBeUndefined()
+    const asked: string[] = []
+    class Counting extends InMemorySessionStore {
+      override get(id: string) {
+        asked.push(id)
+        return super.get(id)
+      }
+    }
+    const counting = new Counting()
+    await counting.set(s)
+    const found = lookupSession(counting, s.id)
+    expect(found).toBeInstanceOf(Promise)
+    expect(await found).toBe(s)
+    expect(asked).toEqual([s.id])
   })
 })

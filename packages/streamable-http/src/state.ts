@@ -8,7 +8,7 @@ import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import { usableSession } from './usable-session.js'
-import type { SessionStore } from './session-store.js'
+import { lookupSession, type SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
 /**
@@ -78,8 +78,19 @@ export class HandlerState {
   }
 
   /** The session named by a request, if it exists and belongs to this principal. */
-  async findSession(id: string, principal: string | undefined): Promise<ServerSession | undefined> {
-    const session = usableSession(await this.sessions.get(id), principal)
+  findSession(
+    id: string,
+    principal: string | undefined,
+  ): ServerSession | undefined | Promise<ServerSession | undefined> {
+    // Synchronous when the store holds its sessions here (see `lookupSession`).
+    const found = lookupSession(this.sessions, id)
+    return found instanceof Promise
+      ? found.then((s) => this.#usable(s, principal))
+      : this.#usable(found, principal)
+  }
+
+  #usable(found: ServerSession | undefined, principal: string | undefined): ServerSession | undefined {
+    const session = usableSession(found, principal)
     if (session) this.#hook(session)
     return session
   }
