@@ -1,6 +1,7 @@
 import { ServerSession } from '@edgemcp/core'
 import { describe, expect, it } from 'vitest'
-import { InMemorySessionStore, lookupSession } from './session-store.js'
+import { lookupSession } from './held-sessions.js'
+import { InMemorySessionStore } from './session-store.js'
 
 describe('InMemorySessionStore', () => {
   it('stores, finds and deletes sessions', async () => {

@@ -1,5 +1,6 @@
 import type { JsonRpcResponse, RequestId, ServerSession } from '@edgemcp/core'
 import { overLimit } from './admission.js'
+import { holdSessions } from './held-sessions.js'
 
 /**
  * Where the handler keeps legacy-era sessions (2025-11-25 basic/transports "Session Management"), keyed by
@@ -47,30 +48,6 @@ export interface InMemorySessionStoreOptions {
 }
 
 /**
- * `store.get(id)`, synchronously for an `InMemorySessionStore` whose `get` is the class's own (a subclass or a
- * wrapper that replaces `get` is asked through it). Issue 30, session tools/call: three promises and their
- * microtask turns less per request (the store's `get`, the handler's lookup, the plan); callgrind
- * (`tools/bench/src/instructions.mjs --only edgemcp-serve --workloads b --requests 10000`, 2026-12-07):
- * 192,706–194,792 -> 190,529–192,414 instructions per request, about 1 %.
- */
-export function lookupSession(
-  store: SessionStore,
-  id: string,
-): ServerSession | undefined | Promise<ServerSession | undefined> {
-  const held = heldStores.get(store)
-  return held !== undefined && store.get === held.get ? held.now(id) : store.get(id)
-}
-
-/**
- * The synchronous `get` of each `InMemorySessionStore` (`now`), beside the `get` it had when constructed: a
- * WeakMap, so that it is neither public API nor kept in a bundle that never constructs the class.
- */
-const heldStores = new WeakMap<
-  SessionStore,
-  { get: SessionStore['get']; now: (id: string) => ServerSession | undefined }
->()
-
-/**
  * Sessions in a Map, at most `maxSessions` (then new ones are refused). Expiry is checked lazily (no timers, so it
  * suits isolates that sleep between requests): the session looked up on every call, all of them at most once a
  * second. A lookup does not reorder the Map: nothing here needs an order (the sweep visits every session), and
@@ -90,8 +67,7 @@ export class InMemorySessionStore implements SessionStore {
     this.#now = options.now ?? Date.now
     this.#sweepEveryMs = Math.min(this.#idleTtlMs, 1000)
     // Not for a subclass that replaces `get`: the handler then asks through it.
-    if (this.get === InMemorySessionStore.prototype.get)
-      heldStores.set(this, { get: this.get, now: (id) => this.#get(id) })
+    if (this.get === InMemorySessionStore.prototype.get) holdSessions(this, (id) => this.#get(id))
   }
 
   get size(): number {

@@ -8,7 +8,8 @@ import type { FleetSeams } from './fleet.js'
 import type { ResolvedOptions } from './options.js'
 import type { McpRequestContext } from './request-context.js'
 import { usableSession } from './usable-session.js'
-import { lookupSession, type SessionStore } from './session-store.js'
+import { lookupSession } from './held-sessions.js'
+import type { SessionStore } from './session-store.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 
 /**
