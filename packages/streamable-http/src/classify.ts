@@ -51,14 +51,14 @@ export function classify(
   return legacyPlan(state, headers, header, principal)
 }
 
+export type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
+
 /**
  * A legacy request: its session (by `Mcp-Session-Id`; 404 when unknown, expired or deleted) and the
  * version header rules (2025-06-18 / 2025-11-25 basic/transports "Protocol Version Header"): absent →
  * 2025-03-26 or the session's negotiated version; unknown → 400; different from what the session
  * negotiated → 400.
  */
-export type LegacyPlan = { error: ProtocolError } | { session: ServerSession | undefined }
-
 export function legacyPlan(
   state: HandlerState,
   headers: Headers,

@@ -66,8 +66,7 @@ export class InMemorySessionStore implements SessionStore {
     this.#maxSessions = Math.max(1, options.maxSessions ?? 10_000)
     this.#now = options.now ?? Date.now
     this.#sweepEveryMs = Math.min(this.#idleTtlMs, 1000)
-    // Not for a subclass that replaces `get`: the handler then asks through it.
-    if (this.get === InMemorySessionStore.prototype.get) holdSessions(this, (id) => this.#get(id))
+    holdSessions(this, InMemorySessionStore.prototype.get, (id) => this.#get(id))
   }
 
   get size(): number {

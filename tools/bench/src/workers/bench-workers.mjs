@@ -49,11 +49,11 @@ async function main() {
     (c) => ceilings.includes(c.id) || !opts.only || opts.only.includes(c.id),
   )
   // A contender's own cold-start ceiling comes along with it; a cold-only one serves no load workload.
-  const coldCeilings = new Set(picked.flatMap((c) => (c.coldCeiling === undefined ? [] : [c.coldCeiling])))
+  const loaded = picked.filter((c) => !c.coldOnly)
+  const coldCeilings = new Set(loaded.flatMap((c) => (c.coldCeiling === undefined ? [] : [c.coldCeiling])))
   const contenders = WORKER_CONTENDERS.filter(
-    (c) => (picked.includes(c) && !c.coldOnly) || (opts.cold > 0 && coldCeilings.has(c.id)),
+    (c) => loaded.includes(c) || (opts.cold > 0 && coldCeilings.has(c.id)),
   )
-  const loaded = contenders.filter((c) => !c.coldOnly)
   const workloads = WORKLOADS.filter((w) => !opts.workloads || opts.workloads.includes(w.id))
   const start = Date.now()
 

@@ -8,11 +8,7 @@ import session from './raw-hono-do.mjs'
 
 export { RawSessionObject } from './raw-hono-do.mjs'
 
-export class RawHubObject extends DurableObject {
-  fetch() {
-    return new Response('unused', { status: 404 })
-  }
-}
+export class RawHubObject extends DurableObject {}
 
 export default {
   /** @param {Request} request @param {{ MODE: 'stateless' | 'session', TOOLSET: 'echo' | 'many', RAW_SESSION: any }} env */
