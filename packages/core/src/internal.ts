@@ -2,6 +2,7 @@
 // change or go away in any release. Applications import from '@edgemcp/core'.
 
 export { internalsOf } from './server/engine.js'
+export { handleNow } from './server/handle-now.js'
 export type { ServerInternals } from './server/engine.js'
 export { createSessionId } from './server/session.js'
 export { compileSchema } from './server/schema-validation.js'

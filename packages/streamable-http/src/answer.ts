@@ -40,7 +40,7 @@ const idOf = ({ body }: HandleResult): RequestId | null =>
  * before its result; then it becomes an SSE stream carrying those messages and finally the response.
  *
  * Nothing is allocated for the streaming case until it happens: a request answered with JSON costs this
- * object and one promise.
+ * object, and one promise when its result is not known at once.
  */
 export class Answer implements PendingAnswer {
   #stream: EventStream | undefined
@@ -50,7 +50,6 @@ export class Answer implements PendingAnswer {
   #done = false
   /** Hand the HTTP response to the POST handler (the JSON answer, or the SSE response on switching). */
   #deliver: ((response: Response | Promise<Response>) => void) | undefined
-  #fail: ((error: unknown) => void) | undefined
   /** Registered with the state for `closeSseStream` (legacy requests with an id). */
   readonly #pendingId: RequestId | null
   readonly #pending: RequestEntry<PendingAnswer> | undefined
@@ -85,18 +84,24 @@ export class Answer implements PendingAnswer {
 
   /**
    * The HTTP response to a request being handled: JSON when the result comes first, SSE (returned as soon
-   * as the handler emits) otherwise.
+   * as the handler emits) otherwise. A result known at once (`handleNow` of a synchronous method) is
+   * answered at once, without a promise.
    */
-  respond(handling: Promise<HandleResult>): Promise<Response> {
+  respond(handling: HandleResult | Promise<HandleResult>): Response | Promise<Response> {
+    if (!(handling instanceof Promise)) return this.#settle(handling)
     return new Promise<Response>((resolve, reject) => {
       this.#deliver = resolve
-      this.#fail = reject
-      // The handler may have emitted (and switched to SSE) before handle() returned.
+      // The handler may have emitted (and switched to SSE) before handle() returned. A response delivered
+      // already stays: a promise takes the first value it is resolved with.
       if (this.#response) resolve(this.#response)
-      handling.then(
-        (r) => this.#settle(r),
-        (e: unknown) => this.#settle(undefined, e),
-      )
+      const settle = (r: HandleResult | undefined, error?: unknown) => {
+        try {
+          resolve(this.#settle(r, error))
+        } catch (e) {
+          reject(e) // a result that cannot be encoded
+        }
+      }
+      handling.then(settle, (e: unknown) => settle(undefined, e))
     })
   }
 
@@ -130,43 +135,35 @@ export class Answer implements PendingAnswer {
   }
 
   /**
-   * The result is known (`r`), or handling failed (`error`). Nothing here needs the HTTP request or the
-   * response promise any more: dropping them keeps the request, its socket buffers and the response body
-   * from living as long as whatever still holds this answer (e.g. the engine's request scope).
+   * The result is known (`r`), or handling failed (`error`): the response (the SSE one when the answer became a
+   * stream). Nothing here needs the HTTP request any more: dropping it keeps the request, its socket buffers and
+   * the response body from living as long as whatever still holds this answer (e.g. the engine's request
+   * scope).
    */
-  #settle(r: HandleResult | undefined, error?: unknown): void {
+  #settle(r: HandleResult | undefined, error?: unknown): Response | Promise<Response> {
     this.#done = true
-    const deliver = this.#deliver!
-    const fail = this.#fail!
     this.#c = undefined
     this.#deliver = undefined
-    this.#fail = undefined
     this.#cancellation?.release()
     const stream = this.#stream
     const changed = this.#changes ? (r?.session ?? this.#session) : undefined
-    if (r && stream)
+    if (r && stream) {
       void this.#finish(stream, r, changed)
         .catch(() => stream.abort())
         .finally(() => this.#untrack())
-    else {
-      stream?.abort()
-      this.#untrack()
-      try {
-        // A session the request opened is stored, and a changed one reported, before the answer goes out.
-        deliver(
-          !r
-            ? Promise.reject(error)
-            : r.session || changed
-              ? this.#state.afterRequest(r.session, changed).then(
-                  () => jsonResponse(r, r.session),
-                  (e: unknown) => storeRefusal(e, idOf(r)),
-                )
-              : jsonResponse(r),
-        )
-      } catch (e) {
-        fail(e)
-      }
+      return this.#response!
     }
+    stream?.abort()
+    this.#untrack()
+    // (An SSE response went out already: the stream it carries has ended.)
+    if (!r) return stream ? this.#response! : Promise.reject(error)
+    // A session the request opened is stored, and a changed one reported, before the answer goes out.
+    return r.session || changed
+      ? this.#state.afterRequest(r.session, changed).then(
+          () => jsonResponse(r, r.session),
+          (e: unknown) => storeRefusal(e, idOf(r)),
+        )
+      : jsonResponse(r)
   }
 
   /** Streams the final response(s) and ends the stream. */

@@ -6,12 +6,12 @@ import {
   requestedModernVersion,
   UnsupportedProtocolVersionError,
 } from '@edgemcp/core'
-import { isObject } from '@edgemcp/core/internal'
+import { handleNow, isObject } from '@edgemcp/core/internal'
 import type { ToolServer } from '@edgemcp/core/tools-only'
 import { ClientLimits, RETRY_AFTER, withNodeClientAddress } from './admission.js'
 import { Answer } from './answer.js'
 import { jsonResponse } from './json-answer.js'
-import { refuse } from './body.js'
+import { readBody, refuse } from './body.js'
 import { RequestCancellation } from './cancellation.js'
 import { versionHeader } from './classify.js'
 import { EventStream } from './event-stream.js'
@@ -25,7 +25,7 @@ import {
   resolveOptions,
 } from './options.js'
 import { fetchHandler, type McpFetch, type McpRequestContext } from './request-context.js'
-import { readPost } from './post.js'
+import { checkPostHeaders, parseBody } from './post.js'
 import { checkRequestOrigin } from './security.js'
 import { type ConnectOptions, webConnect } from './sse-connection.js'
 import type { StreamHost } from './state.js'
@@ -181,7 +181,7 @@ interface Admitted {
 
 /**
  * What both stateless handlers check before the engine runs: Origin and Host, POST only (405), the POST's
- * media types, size and JSON (`readPost`), a legacy `initialize` (the unsupported-version error naming
+ * media types (`checkPostHeaders`), size and JSON (`readBody`, `parseBody`), a legacy `initialize` (the unsupported-version error naming
  * 2026-07-28), the mirrored headers of a 2026-07-28 request, and `authenticate`. The refusal, or the request.
  */
 async function admit(
@@ -197,9 +197,12 @@ async function admit(
       Allow: 'POST',
     })
   const headers = request.headers
-  const intake = await readPost(request, o)
-  if (intake instanceof Response) return intake
-  const { value, acceptsSse } = intake
+  const checked = checkPostHeaders(request, o)
+  if (checked instanceof Promise) return checked
+  const { acceptsSse } = checked
+  const parsed = parseBody(await readBody(request, o.maxBodyBytes))
+  if (parsed instanceof Response) return parsed
+  const { value } = parsed
   const single = isObject(value) ? value : undefined
   const method = typeof single?.method === 'string' ? single.method : undefined
   const params = single && isObject(single.params) ? single.params : undefined
@@ -245,7 +248,7 @@ async function post(state: StatelessState, c: McpRequestContext, admitted: Admit
     pendingId: null,
     client,
   })
-  const handling = state.server.handle(value, {
+  const handling = handleNow(state.server, value, {
     emit: answer.emit,
     signal: cancellation,
     era: 'modern',
@@ -253,6 +256,6 @@ async function post(state: StatelessState, c: McpRequestContext, admitted: Admit
     principal,
     client,
   })
-  if (listening) void handling.finally(listening)
+  if (listening) void Promise.resolve(handling).finally(listening)
   return answer.respond(handling)
 }

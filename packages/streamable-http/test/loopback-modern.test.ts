@@ -151,7 +151,7 @@ describe('serve() DNS-rebinding defaults', () => {
     const { url } = await start()
     const { request } = await import('node:http')
     const port = Number(new URL(url).port)
-    const post = (host: string) =>
+    const post = (host: string, origin = `http://${host}`) =>
       new Promise<number>((resolve, reject) => {
         const body = JSON.stringify({
           jsonrpc: '2.0',
@@ -171,7 +171,7 @@ describe('serve() DNS-rebinding defaults', () => {
             path: '/',
             headers: {
               Host: host,
-              Origin: `http://${host}`,
+              ...(origin ? { Origin: origin } : {}),
               'Content-Type': 'application/json',
               Accept: 'application/json, text/event-stream',
             },
@@ -185,6 +185,9 @@ describe('serve() DNS-rebinding defaults', () => {
         req.end(body)
       })
     expect(await post('evil.example.com')).toBe(403)
+    // The Host alone is enough to refuse (with a loopback Origin), and enough to pass (with none).
+    expect(await post('evil.example.com', `http://127.0.0.1:${port}`)).toBe(403)
+    expect(await post(`127.0.0.1:${port}`, '')).toBe(200)
     expect(await post(`127.0.0.1:${port}`)).toBe(200)
     expect(await post(`localhost:${port}`)).toBe(200)
     // serve() remembers the Host values it accepted (at most 16): a foreign one stays refused after them, and

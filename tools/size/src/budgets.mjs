@@ -45,8 +45,10 @@ export const entries = [
     resolveDir: here,
     external: ['@cfworker/json-schema'],
     // 12.05 KiB when set (it was 20 KiB, the whole core's budget, so the server could grow unseen): what every
-    // server pays before its transport; issue 18 wants it smaller, so lower this as it shrinks.
-    budgetGzip: 13 * 1024,
+    // server pays before its transport; issue 18 wants it smaller, so lower this as it shrinks. 13.1 since
+    // 2026-12-07 (was 13.0): a request answered at once (issue 30: `handleNow`, `runRequest` synchronous,
+    // 4.6 % fewer instructions per session tools/call) measured 13.04 KiB.
+    budgetGzip: 13.1 * 1024,
     /** Strings that must be tree-shaken away from this entry (the tasks extension installs itself). */
     mustNotContain: ['McpClient', 'tasks/get', 'startedByHandler', 'profile=mcp-app'],
   },

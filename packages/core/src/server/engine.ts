@@ -64,6 +64,11 @@ export class ServerEngine implements ServerCore {
   declare ask: AskIntercept | undefined
   /** Legacy sessions and event listeners, told of changes; only servers with the feature have them. */
   readonly audience: Audience | undefined
+  /**
+   * The `handle` method of the server class this engine is behind, as the class defines it (see `handleNow`):
+   * while the server's `handle` is still this one, a transport may call the engine directly.
+   */
+  declare plainHandle: unknown
   readonly #extraCapabilities: JsonObject
   readonly #logging: boolean
   #capabilitiesCache: JsonObject | undefined

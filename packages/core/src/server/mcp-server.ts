@@ -56,6 +56,7 @@ export class McpServer {
    */
   constructor(info: Implementation, options: McpServerOptions = {}) {
     this.#engine = new ServerEngine(this, info, options, ALL_FEATURES)
+    this.#engine.plainHandle = McpServer.prototype.handle
     this.#audience = this.#engine.audience!
     if (options.tasks !== undefined)
       installExtension(
@@ -132,7 +133,7 @@ export class McpServer {
 
   /** Handles one inbound JSON value (a message or a batch) of either era. Never throws. */
   handle(value: unknown, options: HandleOptions = {}): Promise<HandleResult> {
-    return handleInbound(this.#engine, value, options)
+    return Promise.resolve(handleInbound(this.#engine, value, options))
   }
 
   /** Serves a bidirectional transport (stdio, in-memory): both eras on one connection. */

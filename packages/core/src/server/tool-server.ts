@@ -46,6 +46,7 @@ export class ToolServer {
    */
   constructor(info: Implementation, options: ToolServerOptions = {}) {
     this.#engine = new ServerEngine(this, info, options, TOOLS_ONLY)
+    this.#engine.plainHandle = ToolServer.prototype.handle
   }
 
   /** The server's identity as given to the constructor. */
@@ -75,7 +76,7 @@ export class ToolServer {
    * above all) gets the unsupported-protocol-version error (-32022, HTTP 400) listing 2026-07-28.
    */
   handle(value: unknown, options: HandleOptions = {}): Promise<HandleResult> {
-    return handleInbound(this.#engine, value, options)
+    return Promise.resolve(handleInbound(this.#engine, value, options))
   }
 
   /** Ends requests in flight (aborts their `ctx.signal`). */
