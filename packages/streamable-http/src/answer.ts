@@ -94,14 +94,12 @@ export class Answer implements PendingAnswer {
       // The handler may have emitted (and switched to SSE) before handle() returned. A response delivered
       // already stays: a promise takes the first value it is resolved with.
       if (this.#response) resolve(this.#response)
-      const settle = (r: HandleResult | undefined, error?: unknown) => {
-        try {
-          resolve(this.#settle(r, error))
-        } catch (e) {
-          reject(e) // a result that cannot be encoded
-        }
-      }
-      handling.then(settle, (e: unknown) => settle(undefined, e))
+      handling
+        .then(
+          (r) => this.#settle(r),
+          (e: unknown) => this.#settle(undefined, e),
+        )
+        .then(resolve, reject) // rejected: a result that cannot be encoded
     })
   }
 
@@ -155,8 +153,7 @@ export class Answer implements PendingAnswer {
     }
     stream?.abort()
     this.#untrack()
-    // (An SSE response went out already: the stream it carries has ended.)
-    if (!r) return stream ? this.#response! : Promise.reject(error)
+    if (!r) return Promise.reject(error)
     // A session the request opened is stored, and a changed one reported, before the answer goes out.
     return r.session || changed
       ? this.#state.afterRequest(r.session, changed).then(

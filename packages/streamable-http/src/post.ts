@@ -36,7 +36,7 @@ export function parseBody(body: BodyResult): Response | { value: unknown } {
 export function checkPostHeaders(
   request: Request,
   o: Pick<ResolvedOptions, 'acceptJsonOnly'>,
-): Promise<Response> | { acceptsSse: boolean } {
+): Promise<Response> | boolean {
   const headers = request.headers
   if (!isJsonContentType(headers.get('content-type'))) return unsupportedMediaType(request)
   const accept = headers.get('accept')
@@ -46,7 +46,7 @@ export function checkPostHeaders(
       request,
       transportError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream'),
     )
-  return { acceptsSse }
+  return acceptsSse
 }
 
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
@@ -54,9 +54,8 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   const request = c.req.raw
   const headers = request.headers
   const o = state.options
-  const checked = checkPostHeaders(request, o)
-  if (checked instanceof Promise) return checked
-  const { acceptsSse } = checked
+  const acceptsSse = checkPostHeaders(request, o)
+  if (acceptsSse instanceof Promise) return acceptsSse
   const parsed = parseBody(await readBody(request, o.maxBodyBytes))
   if (parsed instanceof Response) return parsed
   const { value } = parsed

@@ -197,9 +197,8 @@ async function admit(
       Allow: 'POST',
     })
   const headers = request.headers
-  const checked = checkPostHeaders(request, o)
-  if (checked instanceof Promise) return checked
-  const { acceptsSse } = checked
+  const acceptsSse = checkPostHeaders(request, o)
+  if (acceptsSse instanceof Promise) return acceptsSse
   const parsed = parseBody(await readBody(request, o.maxBodyBytes))
   if (parsed instanceof Response) return parsed
   const { value } = parsed
