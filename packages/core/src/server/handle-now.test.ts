@@ -19,7 +19,7 @@ const modernCall = (name: string) => ({
   },
 })
 const textOf = (r: HandleResult) =>
-  (r.body as { result: { content: Array<{ text: string }> } }).result.content[0]?.text
+  (r.body as unknown as { result: { content: Array<{ text: string }> } }).result.content[0]?.text
 
 describe('handleNow(server, value, options)', () => {
   it('answers a synchronous tool without a promise, as handle() would', async () => {
