@@ -38,6 +38,9 @@ interface NodeEnv {
   incoming?: { headers?: { host?: string | undefined } }
 }
 
+/** The Host check of a request (`env`: what @hono/node-server hands `fetch` with it). */
+type HostCheck = (request: Request, env: NodeEnv) => ProtocolError | undefined
+
 type FetchApp = { fetch: (request: Request, ...rest: never[]) => Response | Promise<Response> }
 type FetchWithEnv = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -45,17 +48,18 @@ type FetchWithEnv = (request: Request, env: unknown) => Response | Promise<Respo
 export function serve(app: FetchApp, options: ServeOptions = {}): Promise<RunningServer> {
   const hostname = options.hostname ?? '127.0.0.1'
   const hosts = options.allowedHosts ?? (isLoopbackHostname(hostname) ? isLoopbackHost : false)
-  const check = hosts === isLoopbackHost ? loopbackHostCheck() : undefined
+  const check: HostCheck | undefined =
+    hosts === false
+      ? undefined
+      : hosts === isLoopbackHost
+        ? loopbackHostCheck()
+        : (request) => checkHost(request, hosts)
   return new Promise((resolve, reject) => {
     const server = serveNode(
       {
         // The env ({ incoming, outgoing }) goes on to the app: SSE streams are written straight to node:http.
         fetch: (request, env) => {
-          const error = check
-            ? check(request, env as NodeEnv)
-            : hosts === false
-              ? undefined
-              : checkHost(request, hosts)
+          const error = check?.(request, env as NodeEnv)
           return error ? errorResponse(error) : (app.fetch as FetchWithEnv)(request, env)
         },
         port: options.port ?? 0,
@@ -86,7 +90,7 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
  * `instructions.mjs --only edgemcp-serve`, per request: workload (a) 332,232 -> 310,505-312,926, (b) 304,888 ->
  * 291,295-291,393). Only the default predicate is remembered; one the user gives may change its mind.
  */
-function loopbackHostCheck(): (request: Request, env: NodeEnv) => ProtocolError | undefined {
+function loopbackHostCheck(): HostCheck {
   const passed = new Set<string>()
   return (request, env) => {
     // The Host as node:http parsed it (the request was made from it, here, with nothing in between): a read of

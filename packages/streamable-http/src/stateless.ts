@@ -181,8 +181,9 @@ interface Admitted {
 
 /**
  * What both stateless handlers check before the engine runs: Origin and Host, POST only (405), the POST's
- * media types (`checkPostHeaders`), size and JSON (`readBody`, `parseBody`), a legacy `initialize` (the unsupported-version error naming
- * 2026-07-28), the mirrored headers of a 2026-07-28 request, and `authenticate`. The refusal, or the request.
+ * media types (`checkPostHeaders`), size and JSON (`readBody`, `parseBody`), a legacy `initialize` (the
+ * unsupported-version error naming 2026-07-28), the mirrored headers of a 2026-07-28 request, and
+ * `authenticate`. The refusal, or the request.
  */
 async function admit(
   server: McpServer | ToolServer,
