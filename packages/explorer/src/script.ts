@@ -10,6 +10,7 @@ const endpointPath = $('endpoint').dataset.path
 const endpoint = new URL(endpointPath, location.href).toString()
 $('endpoint').textContent = endpoint
 let seq = 0
+const PROGRESS_LOG = 100
 let token = ''
 
 // Server strings reach the DOM only through these: text nodes and attributes of safe text, and DOM methods
@@ -277,7 +278,9 @@ function card(kind, item, fields, run, buttonText) {
       show(result, err)
     } finally {
       button.disabled = false
-      progress.replaceChildren()
+      // The bar goes; the log of what the call reported stays until the next call.
+      const log = find(progress, '.progress-log')
+      progress.replaceChildren(...(log ? [log] : []))
     }
   })
   return el('article', { class: 'card ' + kind, id: kind + '-' + text(item.name || item.uri || item.uriTemplate) },
@@ -294,6 +297,10 @@ function toolCard(tool) {
     const token = 'p' + (++seq)
     const bar = el('progress', { max: 1 })
     const label = el('span', { class: 'muted' })
+    const lines = el('ol', {})
+    const summary = el('summary', {})
+    const history = el('details', { class: 'progress-log' }, summary, lines)
+    let updates = 0
     ui.progress.replaceChildren(bar, label)
     // A tool with an app: the View loads while the call runs, and gets the input, then the result.
     const view = uri ? mountApp(ui.app, tool, args) : undefined
@@ -302,7 +309,13 @@ function toolCard(tool) {
       onNote: (n) => {
         if (n.method !== 'notifications/progress' || n.params.progressToken !== token) return
         if (n.params.total) { bar.max = n.params.total; bar.value = n.params.progress } else bar.removeAttribute('value')
-        label.textContent = ' ' + n.params.progress + (n.params.total ? ' / ' + n.params.total : '') + (n.params.message ? ' — ' + n.params.message : '')
+        const line = text(n.params.progress) + (n.params.total ? ' / ' + text(n.params.total) : '') + (n.params.message ? ' — ' + text(n.params.message) : '')
+        label.textContent = ' ' + line
+        // Every update in order, the last PROGRESS_LOG kept: a chatty server cannot grow the page without bound.
+        if (++updates === 1) put(ui.progress, history)
+        put(lines, el('li', {}, line))
+        if (lines.children.length > PROGRESS_LOG) drop(lines.firstElementChild)
+        summary.textContent = updates > PROGRESS_LOG ? 'Progress: the last ' + PROGRESS_LOG + ' of ' + updates + ' updates' : 'Progress: ' + updates + (updates === 1 ? ' update' : ' updates')
       },
     })
     if (view) outcome.then((msg) => view.then((v) => v && v.toolDone(msg)), (err) => view.then((v) => v && v.toolDone({ error: { code: 0, message: err.message } })))

@@ -24,6 +24,7 @@ button:disabled{opacity:.6;cursor:progress}
 .result{margin-top:.5rem}.result.error pre,.error{color:var(--err)}
 .elicit{border:2px solid var(--accent);border-radius:8px;padding:.6rem;margin-top:.5rem;background:var(--bg)}
 progress{width:100%;height:1rem}
+.progress-log ol{margin:.2rem 0;padding-left:1.5rem;max-height:12rem;overflow:auto}
 img,audio{max-width:100%}
 details summary{cursor:pointer;font-weight:600;margin-top:.5rem}
 .req{color:var(--err)}

@@ -286,6 +286,10 @@ export async function startAppsServer(): Promise<AppsServer> {
     }
     return { content: [text('steps done')] }
   })
+  server.tool('chatty', { description: 'Reports 130 updates' }, async (_args, ctx) => {
+    for (let step = 1; step <= 130; step++) await ctx.progress(step, 130, `update ${step}`)
+    return { content: [text('chatty done')] }
+  })
   server.tool('plain', { description: 'An ordinary tool' }, () => ({ content: [text('plain ok')] }))
   const mcp = createMcpFetchHandler(server)
   // The explorer mounted in the server too (its sandbox on the other loopback name, the default).

@@ -260,21 +260,37 @@ describe('the explorer proxy', () => {
     const { page, errors } = await openPage(browser, proxy.url)
     try {
       const card = page.locator('[id="tool-steps"]')
-      await card.evaluate((node) => {
-        const seen: string[] = []
-        ;(window as unknown as { seen: string[] }).seen = seen
-        new MutationObserver(() => {
-          const label = node.querySelector('progress + span')?.textContent?.trim()
-          if (label && !seen.includes(label)) seen.push(label)
-        }).observe(node, { subtree: true, childList: true, characterData: true })
-      })
       await card.getByRole('button', { name: 'Call' }).click()
       await card.locator('.result', { hasText: 'steps done' }).waitFor({ timeout: 60_000 })
-      expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      // The page's log of the updates it received, in order; it outlives the bar.
+      expect(await card.locator('.progress-log summary').textContent()).toBe('Progress: 3 updates')
+      expect(await card.locator('.progress-log li').allTextContents()).toEqual([
         '1 / 3 — step 1',
         '2 / 3 — step 2',
         '3 / 3 — step 3',
       ])
+      expect(await card.locator('progress').count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('keeps the last 100 progress updates of the latest call only', async () => {
+    const { page, errors } = await openPage(browser, proxy.url)
+    try {
+      const card = page.locator('[id="tool-chatty"]')
+      for (let call = 1; call <= 2; call++) {
+        await card.getByRole('button', { name: 'Call' }).click()
+        await card.locator('.result', { hasText: 'chatty done' }).waitFor({ timeout: 60_000 })
+        await card.getByRole('button', { name: 'Call' }).and(page.locator(':enabled')).waitFor()
+        expect(await card.locator('.progress-log summary').textContent()).toBe(
+          'Progress: the last 100 of 130 updates',
+        )
+        const lines = await card.locator('.progress-log li').allTextContents()
+        expect(lines).toHaveLength(100)
+        expect([lines[0], lines[99]]).toEqual(['31 / 130 — update 31', '130 / 130 — update 130'])
+      }
       expect(errors).toEqual([])
     } finally {
       await page.close()
