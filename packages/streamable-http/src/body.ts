@@ -1,4 +1,5 @@
 import { type ParsedBody, parseJson, type ProtocolError, type RequestId } from '@edgemcp/core'
+import { type HeaderReader, headersOf } from './header-reader.js'
 import { errorResponse, transportError } from './http-error.js'
 
 /** A body read (`text`), or refused. `parsed`: its JSON, when `peekBody` parsed it already. */
@@ -35,7 +36,7 @@ const NOT_UTF8 = 'body is not valid UTF-8'
 export function readBody(request: Request, limit: number): Promise<BodyResult> {
   const kept = peeked.get(request)
   if (kept !== undefined) return Promise.resolve(kept)
-  const declared = request.headers.get('content-length')
+  const declared = headersOf(request).get('content-length')
   if (declared !== null) {
     const size = Number(declared)
     if (size > limit) return discardBody(request).then(() => tooLarge(limit))
@@ -152,9 +153,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, size
  * Whether a request declares a body (a non-zero Content-Length, or Transfer-Encoding), read from its headers
  * alone: on @hono/node-server, touching `request.body` builds a whole web Request.
  */
-export function declaresBody(headers: Headers): boolean {
+export function declaresBody(headers: HeaderReader): boolean {
   const length = headers.get('content-length')
-  return (length !== null && length.trim() !== '0') || headers.has('transfer-encoding')
+  return (length !== null && length !== '0') || headers.has('transfer-encoding')
 }
 
 /** `errorResponse` for a request refused before its body was read: the body is discarded first. */

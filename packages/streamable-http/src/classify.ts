@@ -9,15 +9,15 @@ import {
 } from '@edgemcp/core'
 import { isObject } from '@edgemcp/core/internal'
 import { transportError } from './http-error.js'
+import type { HeaderReader } from './header-reader.js'
 import { checkModernHeaders } from './modern-headers.js'
 import type { HandlerState } from './state.js'
 
 /** How a request is served: refused, modern (stateless), or legacy (in its session, if it names one). */
 export type Plan = { error: ProtocolError } | { modern: true } | { session: ServerSession | undefined }
 
-/** The `MCP-Protocol-Version` header, trimmed; null when absent. */
-export const versionHeader = (headers: Headers): string | null =>
-  headers.get('mcp-protocol-version')?.trim() ?? null
+/** The `MCP-Protocol-Version` header (as `Headers` gives it: trimmed); null when absent. */
+export const versionHeader = (headers: HeaderReader): string | null => headers.get('mcp-protocol-version')
 
 const MODERN_PLAN: Plan = { modern: true } as const
 
@@ -30,7 +30,7 @@ const MODERN_PLAN: Plan = { modern: true } as const
  */
 export function classify(
   state: HandlerState,
-  headers: Headers,
+  headers: HeaderReader,
   value: unknown,
   principal: string | undefined,
 ): Plan | Promise<Plan> {
@@ -61,12 +61,12 @@ export type LegacyPlan = { error: ProtocolError } | { session: ServerSession | u
  */
 export function legacyPlan(
   state: HandlerState,
-  headers: Headers,
+  headers: HeaderReader,
   header: string | null,
   principal: string | undefined,
 ): LegacyPlan | Promise<LegacyPlan> {
-  const id = headers.get('mcp-session-id')?.trim()
-  if (id === undefined) return versionPlan(undefined, header)
+  const id = headers.get('mcp-session-id')
+  if (id === null) return versionPlan(undefined, header)
   // Synchronous when the session store holds its sessions here (see `lookupSession`).
   const found = state.findSession(id, principal)
   return found instanceof Promise ? found.then((s) => sessionPlan(s, header)) : sessionPlan(found, header)

@@ -3,6 +3,7 @@ import { accepts } from './accept.js'
 import { declaresBody, discardBody, refuse } from './body.js'
 import { legacyPlan, versionHeader } from './classify.js'
 import { replayOnly } from './event-stream.js'
+import { headersOf } from './header-reader.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { type HandlerState, isStandaloneStreamOf } from './state.js'
@@ -21,13 +22,13 @@ const refusal = (status: number, message: string): Response => errorResponse(tra
  */
 async function legacySession(state: HandlerState, c: McpRequestContext): Promise<ServerSession | Response> {
   const request = c.req.raw
-  const headers = request.headers
+  const headers = headersOf(request)
   if (declaresBody(headers)) await discardBody(request)
   const version = versionHeader(headers)
   if (!headers.has('mcp-session-id') || (version !== null && isModernVersion(version)))
     return methodNotAllowed(request)
   const auth = await state.options.authenticate?.(c)
-  const plan = await legacyPlan(state, headers, version, auth?.principal)
+  const plan = await legacyPlan(state, headersOf(request), version, auth?.principal)
   return 'error' in plan ? errorResponse(plan.error) : (plan.session as ServerSession)
 }
 
@@ -38,11 +39,11 @@ async function legacySession(state: HandlerState, c: McpRequestContext): Promise
 export async function handleGet(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const session = await legacySession(state, c)
   if (session instanceof Response) return session
-  const headers = c.req.raw.headers
+  const headers = headersOf(c.req.raw)
   if (!accepts(headers.get('accept'), 'text/event-stream'))
     return refusal(406, 'Not Acceptable: Accept must list text/event-stream')
 
-  const lastEventId = headers.get('last-event-id')?.trim()
+  const lastEventId = headers.get('last-event-id')
   const store = state.eventStore
   if (lastEventId && store) {
     const replay = await store.replayAfter(lastEventId)

@@ -1,6 +1,7 @@
 import { HeaderMismatchError, type McpServer, type ProtocolError } from '@edgemcp/core'
 import { internalsOf } from '@edgemcp/core/internal'
 import type { ToolServer } from '@edgemcp/core/tools-only'
+import type { HeaderReader } from './header-reader.js'
 import { headerValueOf } from './header-value.js'
 import { bindingsIn, type HeaderBinding, headerMatches, headerText, valueAt } from './x-mcp-header.js'
 
@@ -35,7 +36,7 @@ export function bindingsOf(inputSchema: unknown): HeaderBinding[] {
  * `server` has the tools whose input schemas name `Mcp-Param-{Name}` headers.
  */
 export function checkModernHeaders(
-  headers: Headers,
+  headers: HeaderReader,
   version: string | null,
   method: string,
   params: Record<string, unknown>,
@@ -44,7 +45,7 @@ export function checkModernHeaders(
 ): ProtocolError | undefined {
   if (version !== bodyVersion) return new HeaderMismatchError('MCP-Protocol-Version', version, bodyVersion)
   const methodHeader = headers.get('mcp-method')
-  if (methodHeader?.trim() !== method) return new HeaderMismatchError('Mcp-Method', methodHeader, method)
+  if (methodHeader !== method) return new HeaderMismatchError('Mcp-Method', methodHeader, method)
 
   const field = NAME_FIELD[method] ?? internalsOf(server).methods.get(method)?.nameField
   const bodyName = field === undefined ? undefined : params[field]
@@ -64,8 +65,8 @@ export function checkModernHeaders(
  * Whether a mirrored header fails to carry the body's `value`: present although the body has no value, or
  * absent, malformed or (decoded) different although it has one.
  */
-function mismatch(headers: Headers, header: string, value: unknown): ProtocolError | undefined {
-  const raw = headers.get(header)
+function mismatch(headers: HeaderReader, header: string, value: unknown): ProtocolError | undefined {
+  const raw = headers.get(header.toLowerCase()) // a `HeaderReader` is asked in lowercase
   const bodyText =
     value === null || value === undefined ? undefined : (headerText(value) ?? JSON.stringify(value))
   const decoded = raw === null ? undefined : headerValueOf(raw)

@@ -4,7 +4,9 @@
  */
 import { serve as serveNode } from '@hono/node-server'
 import type { ProtocolError } from '@edgemcp/core'
+import { attachHeaderReader, headersOf } from './header-reader.js'
 import { errorResponse } from './http-error.js'
+import { type NodeIncoming, NodeHeaders } from './node-headers.js'
 import { type Allowlist, checkHost, isLoopbackHost, isLoopbackHostname } from './security.js'
 
 export interface ServeOptions {
@@ -35,11 +37,11 @@ interface ClosableServer {
 
 /** What @hono/node-server hands `fetch` besides the request (typed locally: the build needs no Node types). */
 interface NodeEnv {
-  incoming?: { headers?: { host?: string | undefined } }
+  incoming?: NodeIncoming
 }
 
-/** The Host check of a request (`env`: what @hono/node-server hands `fetch` with it). */
-type HostCheck = (request: Request, env: NodeEnv) => ProtocolError | undefined
+/** The Host check of a request. */
+type HostCheck = (request: Request) => ProtocolError | undefined
 
 type FetchApp = { fetch: (request: Request, ...rest: never[]) => Response | Promise<Response> }
 type FetchWithEnv = (request: Request, env: unknown) => Response | Promise<Response>
@@ -59,7 +61,8 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
       {
         // The env ({ incoming, outgoing }) goes on to the app: SSE streams are written straight to node:http.
         fetch: (request, env) => {
-          const error = check?.(request, env as NodeEnv)
+          attachNodeHeaders(request, env as NodeEnv)
+          const error = check?.(request)
           return error ? errorResponse(error) : (app.fetch as FetchWithEnv)(request, env)
         },
         port: options.port ?? 0,
@@ -84,6 +87,15 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
 }
 
 /**
+ * Has the request's headers read from what node:http parsed (see `headersOf`, `NodeHeaders`), which the
+ * request was made from a moment ago, until someone changes them.
+ */
+function attachNodeHeaders(request: Request, env: NodeEnv): void {
+  if (env.incoming !== undefined)
+    attachHeaderReader(request.headers, new NodeHeaders(env.incoming, request.headers))
+}
+
+/**
  * `checkHost` with the default loopback allowlist, remembering the Host values that passed (at most 16: a
  * header is input): a client sends the same Host with every request, and `isLoopbackHost` parses a URL each
  * time (issue #30: 0.28 µs of the 37 µs of a session tools/call in its CPU profile; callgrind, tools/bench
@@ -92,11 +104,8 @@ export function serve(app: FetchApp, options: ServeOptions = {}): Promise<Runnin
  */
 function loopbackHostCheck(): HostCheck {
   const passed = new Set<string>()
-  return (request, env) => {
-    // The Host as node:http parsed it (the request was made from it, here, with nothing in between): a read of
-    // the Request's headers costs more (about 1,500 instructions of a session tools/call's 183,700: callgrind,
-    // tools/bench instructions.mjs, 2026-12-07).
-    const host = env.incoming?.headers?.host ?? request.headers.get('host')
+  return (request) => {
+    const host = headersOf(request).get('host')
     if (host !== null && passed.has(host)) return undefined
     const error = checkHost(request, isLoopbackHost)
     if (error === undefined && host !== null) {

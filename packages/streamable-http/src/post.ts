@@ -6,6 +6,7 @@ import { Answer } from './answer.js'
 import { RequestCancellation } from './cancellation.js'
 import { type BodyResult, readBody, refuse } from './body.js'
 import { classify } from './classify.js'
+import { headersOf } from './header-reader.js'
 import { errorResponse, transportError } from './http-error.js'
 import type { McpRequestContext } from './request-context.js'
 import { changesSession } from './session-change.js'
@@ -37,7 +38,7 @@ export function checkPostHeaders(
   request: Request,
   o: Pick<ResolvedOptions, 'acceptJsonOnly'>,
 ): Promise<Response> | boolean {
-  const headers = request.headers
+  const headers = headersOf(request)
   if (!isJsonContentType(headers.get('content-type'))) return unsupportedMediaType(request)
   const accept = headers.get('accept')
   const acceptsSse = accepts(accept, 'text/event-stream')
@@ -52,7 +53,6 @@ export function checkPostHeaders(
 /** POST: one JSON-RPC message (or a 2025-03-26 batch) in; JSON, SSE or 202 out. */
 export async function handlePost(state: HandlerState, c: McpRequestContext): Promise<Response> {
   const request = c.req.raw
-  const headers = request.headers
   const o = state.options
   const acceptsSse = checkPostHeaders(request, o)
   if (acceptsSse instanceof Promise) return acceptsSse
@@ -64,7 +64,8 @@ export async function handlePost(state: HandlerState, c: McpRequestContext): Pro
   const authenticating = o.authenticate?.(c)
   const auth = authenticating instanceof Promise ? await authenticating : authenticating
   const principal = auth?.principal
-  const planned = classify(state, headers, value, principal)
+  // Read after `authenticate`, which may have changed them.
+  const planned = classify(state, headersOf(request), value, principal)
   const plan = planned instanceof Promise ? await planned : planned
   if ('error' in plan) return errorResponse(plan.error, readId(value))
 

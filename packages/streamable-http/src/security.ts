@@ -1,4 +1,5 @@
 import type { ProtocolError } from '@edgemcp/core'
+import { headersOf } from './header-reader.js'
 import { transportError } from './http-error.js'
 
 /** An allowlist: exact strings (`'*'` allows all), or a predicate. */
@@ -53,7 +54,7 @@ export interface RequestGuardOptions {
 
 /** A `Host` outside the allowlist (name, or name:port) is refused with 403. */
 export function checkHost(request: Request, allowedHosts: Allowlist): ProtocolError | undefined {
-  const host = request.headers.get('host') ?? new URL(request.url).host
+  const host = headersOf(request).get('host') ?? new URL(request.url).host
   return allowed(allowedHosts, host) || allowed(allowedHosts, host.replace(/:\d+$/, ''))
     ? undefined
     : forbidden('host', host)
@@ -67,7 +68,7 @@ export function checkRequestOrigin(
   request: Request,
   options: RequestGuardOptions,
 ): ProtocolError | undefined {
-  const origin = request.headers.get('origin')
+  const origin = headersOf(request).get('origin')
   if (options.allowedHosts !== undefined) {
     const refused = checkHost(request, options.allowedHosts)
     if (refused) return refused
@@ -86,7 +87,7 @@ export function checkRequestOrigin(
 
 function isSameHost(origin: string, request: Request): boolean {
   try {
-    const host = request.headers.get('host') ?? new URL(request.url).host
+    const host = headersOf(request).get('host') ?? new URL(request.url).host
     const url = new URL(origin)
     return /^https?:$/.test(url.protocol) && url.host === new URL(`${url.protocol}//${host}`).host
   } catch {

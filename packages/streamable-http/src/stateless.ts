@@ -15,6 +15,7 @@ import { readBody, refuse } from './body.js'
 import { RequestCancellation } from './cancellation.js'
 import { versionHeader } from './classify.js'
 import { EventStream } from './event-stream.js'
+import { headersOf } from './header-reader.js'
 import { errorResponse, transportError } from './http-error.js'
 import { checkModernHeaders } from './modern-headers.js'
 import {
@@ -197,7 +198,6 @@ async function admit(
     return refuse(request, transportError(405, 'Method Not Allowed: this endpoint serves POST only'), null, {
       Allow: 'POST',
     })
-  const headers = request.headers
   const acceptsSse = checkPostHeaders(request, o)
   if (acceptsSse instanceof Promise) return acceptsSse
   const parsed = parseBody(await readBody(request, o.maxBodyBytes))
@@ -214,6 +214,7 @@ async function admit(
       readId(value),
     )
   if (bodyVersion !== undefined && method !== undefined && 'id' in single!) {
+    const headers = headersOf(request)
     const mismatch = checkModernHeaders(headers, versionHeader(headers), method, params!, bodyVersion, server)
     if (mismatch) return errorResponse(mismatch, readId(value))
   }

@@ -39,8 +39,8 @@ export function routeByHeaders(request: Request, legacySse: boolean): Route | un
   const id =
     (legacySse && method === 'POST' && url.includes('?')
       ? new URL(url).searchParams.get('sessionId')
-      : null) ?? headers.get('mcp-session-id')?.trim()
-  if (id !== undefined) return sessionRoute(id)
+      : null) ?? headers.get('mcp-session-id')
+  if (id !== null) return sessionRoute(id)
   // A GET whose Accept may admit an event stream opens a legacy SSE stream (its Durable Object decides exactly).
   if (method === 'GET')
     return legacySse && /text\/event-stream|text\/\*|\*\/\*/i.test(headers.get('accept') ?? '')
@@ -67,11 +67,12 @@ export const pathOf = (url: string): string => /^[^:]*:\/\/[^/]*([^?#]*)/.exec(u
  * the header must equal the body's method). Without `Mcp-Method` the body decides.
  */
 function isModernByHeaders(headers: Headers): boolean {
-  const method = headers.get('mcp-method')?.trim()
+  // Header values come trimmed (Fetch strips the whitespace around them).
+  const method = headers.get('mcp-method')
   return (
-    method !== undefined &&
+    method !== null &&
     method !== 'subscriptions/listen' &&
-    isModernVersion(headers.get('mcp-protocol-version')?.trim())
+    isModernVersion(headers.get('mcp-protocol-version'))
   )
 }
 
@@ -82,7 +83,7 @@ export function routeByBody(headers: Headers, value: unknown): Route {
   if (value.method !== 'initialize') return LOCAL
   // A modern `initialize` is an unknown method (404): no session to make.
   return requestedModernVersion(value.params as Record<string, unknown> | undefined) !== undefined ||
-    isModernVersion(headers.get('mcp-protocol-version')?.trim())
+    isModernVersion(headers.get('mcp-protocol-version'))
     ? LOCAL
     : { to: 'new-session' }
 }
