@@ -28,6 +28,7 @@ async function legacySession(state: HandlerState, c: McpRequestContext): Promise
   if (!headers.has('mcp-session-id') || (version !== null && isModernVersion(version)))
     return methodNotAllowed(request)
   const auth = await state.options.authenticate?.(c)
+  // Read after `authenticate`, which may have changed them.
   const plan = await legacyPlan(state, headersOf(request), version, auth?.principal)
   return 'error' in plan ? errorResponse(plan.error) : (plan.session as ServerSession)
 }

@@ -1,4 +1,4 @@
-import type { HeaderReader } from './header-reader.js'
+import { type HeaderReader, READER, type WithReader } from './header-reader.js'
 
 /**
  * A request's headers read from what node:http parsed (`incoming.headers`), answering `get` and `has` of a
@@ -75,3 +75,27 @@ function joined(raw: readonly string[], name: string): string | null {
   }
   return value
 }
+
+/**
+ * Attaches `reader` to `headers` (which the caller made, with nothing in between), for `headersOf`; a change
+ * to the headers in place detaches it, so what a middleware sets is what the endpoint reads.
+ */
+export function attachHeaderReader(headers: Headers, reader: HeaderReader): void {
+  const h = headers as WithReader & Record<Mutator, unknown>
+  h[READER] = reader
+  h.set = DETACHING.set
+  h.append = DETACHING.append
+  h.delete = DETACHING.delete
+}
+
+type Mutator = 'set' | 'append' | 'delete'
+
+/** Each mutator, detaching the reader first, then calling the method it shadows (found on the prototype). */
+const detaching = (method: Mutator) =>
+  function (this: WithReader, ...args: string[]): void {
+    this[READER] = undefined
+    Object.getPrototypeOf(this)[method].apply(this, args)
+  }
+
+// Made once, shared by every request (no closure per request).
+const DETACHING = { set: detaching('set'), append: detaching('append'), delete: detaching('delete') }

@@ -4,9 +4,9 @@
  */
 import { serve as serveNode } from '@hono/node-server'
 import type { ProtocolError } from '@edgemcp/core'
-import { attachHeaderReader, headersOf } from './header-reader.js'
+import { headersOf } from './header-reader.js'
 import { errorResponse } from './http-error.js'
-import { type NodeIncoming, NodeHeaders } from './node-headers.js'
+import { attachHeaderReader, type NodeIncoming, NodeHeaders } from './node-headers.js'
 import { type Allowlist, checkHost, isLoopbackHost, isLoopbackHostname } from './security.js'
 
 export interface ServeOptions {

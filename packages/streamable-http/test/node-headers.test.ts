@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMcpHandler } from '../src/handler.js'
 import { headersOf } from '../src/header-reader.js'
 import { type RunningServer, serve } from '../src/node.js'
-import { makeServer } from './helpers.js'
+import { makeServer, postInit } from './helpers.js'
+import { openSession, REV } from './node-sse-helpers.js'
 
 // serve() reads a request's headers from what node:http parsed (issue 30). These tests hold it to what the
 // request's own `Headers` answer, over real sockets, and to every way a user may change the request first.
@@ -48,9 +49,6 @@ function rawRequest(url: string, lines: string[], body = ''): Promise<RawAnswer>
 }
 
 const hostLine = (url: string) => `Host: ${new URL(url).host}`
-
-/** A body that a chunked answer (none here: JSON answers carry Content-Length) would frame. */
-const json = (answer: RawAnswer) => JSON.parse(answer.body)
 
 const NAMES = [
   'content-type',
@@ -97,7 +95,7 @@ describe("serve()'s header reader answers as the request's Headers do", () => {
       'Constructor: c',
     ])
     expect(answer.status).toBe(200)
-    const { attached, read, fetch } = json(answer)
+    const { attached, read, fetch } = JSON.parse(answer.body)
     expect(attached).toBe(true)
     expect(read).toEqual(fetch)
     // What Fetch answers, so that the comparison above means something.
@@ -137,21 +135,11 @@ const initialize = JSON.stringify({
   method: 'initialize',
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
 })
-const addCall = JSON.stringify({
+const ADD_CALL = {
   jsonrpc: '2.0',
   id: 2,
   method: 'tools/call',
   params: { name: 'add', arguments: { a: 20, b: 22 } },
-})
-
-async function openSession(url: string): Promise<string> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: initialize,
-  })
-  expect(res.status).toBe(200)
-  return res.headers.get('mcp-session-id') as string
 }
 
 describe('the endpoint on serve() reads repeated fields as Fetch joins them', () => {
@@ -198,17 +186,8 @@ describe('the endpoint on serve() reads repeated fields as Fetch joins them', ()
 })
 
 describe('the endpoint on serve() reads what middleware changed', () => {
-  const tools = (sessionId: Record<string, string>, extra: Record<string, string> = {}) => ({
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-11-25',
-      ...sessionId,
-      ...extra,
-    },
-    body: addCall,
-  })
+  const tools = (headers: Record<string, string>) =>
+    postInit(ADD_CALL, { 'MCP-Protocol-Version': REV, ...headers })
 
   it('a session id set by middleware (from a cookie) names the session', async () => {
     const app = new Hono()
@@ -219,7 +198,7 @@ describe('the endpoint on serve() reads what middleware changed', () => {
     })
     app.route('/', createMcpHandler(makeServer()))
     running = await serve(app)
-    const id = await openSession(`${running.url}/`)
+    const { id } = await openSession(`${running.url}/`)
     const res = await fetch(`${running.url}/`, tools({ Cookie: `sid=${id}` }))
     expect(res.status).toBe(200)
     expect((await res.json()).result.content[0].text).toBe('42')
@@ -238,12 +217,11 @@ describe('the endpoint on serve() reads what middleware changed', () => {
     app.route('/', createMcpHandler(makeServer()))
     running = await serve(app)
     const url = `${running.url}/`
-    const id = await openSession(url)
-    const session = { 'Mcp-Session-Id': id }
+    const { headers } = await openSession(url)
     const evil = { Origin: 'https://evil.example' }
-    expect((await fetch(url, tools(session, evil))).status).toBe(403)
-    expect((await fetch(url, tools(session, { ...evil, 'x-strip-origin': '1' }))).status).toBe(200)
-    expect((await fetch(url, tools(session, { 'x-forge-origin': '1' }))).status).toBe(403)
+    expect((await fetch(url, tools({ ...headers, ...evil }))).status).toBe(403)
+    expect((await fetch(url, tools({ ...headers, ...evil, 'x-strip-origin': '1' }))).status).toBe(200)
+    expect((await fetch(url, tools({ ...headers, 'x-forge-origin': '1' }))).status).toBe(403)
   })
 
   it('a request made anew and handed on with the same env is read from its own headers', async () => {
@@ -259,7 +237,7 @@ describe('the endpoint on serve() reads what middleware changed', () => {
     })
     app.route('/', mcp)
     running = await serve(app)
-    const id = await openSession(`${running.url}/`)
+    const { id } = await openSession(`${running.url}/`)
     const res = await fetch(`${running.url}/s/${id}`, tools({}))
     expect(res.status).toBe(200)
     expect((await res.json()).result.content[0].text).toBe('42')
